@@ -535,7 +535,6 @@ lw_json_write_streamed (JsonNode          *head,
                         const char        *member,
                         guint              n_elements,
                         LwJsonElementFunc  element,
-                        LwJsonElementTextFunc element_text,
                         gpointer           element_data,
                         gboolean           pretty,
                         LwJsonWriteFunc    write,
@@ -586,23 +585,18 @@ lw_json_write_streamed (JsonNode          *head,
     return FALSE;
   for (guint i = 0; i < n_elements; i++)
     {
+      g_autoptr (JsonNode) node = element (i, element_data);
+      g_autofree char *piece = NULL;
+
+      json_generator_set_root (generator, node);
+      piece = json_generator_to_data (generator, NULL);
       g_string_truncate (buffer, 0);
       if (i > 0)
         g_string_append (buffer, pretty ? ",\n" : ",");
-      if (!pretty && element_text != NULL)
-        element_text (i, element_data, buffer);
+      if (pretty)
+        append_indented (buffer, piece, 4);
       else
-        {
-          g_autoptr (JsonNode) node = element (i, element_data);
-          g_autofree char *piece = NULL;
-
-          json_generator_set_root (generator, node);
-          piece = json_generator_to_data (generator, NULL);
-          if (pretty)
-            append_indented (buffer, piece, 4);
-          else
-            g_string_append (buffer, piece);
-        }
+        g_string_append (buffer, piece);
       if (!write (buffer->str, buffer->len, write_data, error))
         return FALSE;
     }

@@ -171,28 +171,12 @@ typedef JsonNode *(*LwJsonElementFunc) (guint    index,
                                         gpointer user_data);
 
 /**
- * LwJsonElementTextFunc:
- * @index: which element, 0 to the count given minus one
- * @user_data: the caller's data
- * @out: where the element's text goes
- *
- * Appends element @index of a streamed array to @out as compact JSON (no
- * white space), byte for byte the text the generator makes of the
- * #LwJsonElementFunc's node.
- */
-typedef void (*LwJsonElementTextFunc) (guint    index,
-                                       gpointer user_data,
-                                       GString *out);
-
-/**
  * lw_json_write_streamed:
  * @head: an object whose member @member is an empty array
  * @member: the name of that member, one of @head's own (not a nested one)
  * @n_elements: how many elements the array is written with
  * @element: makes each element, one at a time
- * @element_text: (nullable): writes each element's compact text itself,
- *   without a node (used when not @pretty)
- * @element_data: passed to @element and @element_text
+ * @element_data: passed to @element
  * @pretty: %TRUE for the project's indented output (as
  *   lw_json_builder_to_text() writes it), %FALSE for no white space at all
  * @write: where the text goes, in pieces
@@ -214,7 +198,6 @@ gboolean lw_json_write_streamed (JsonNode          *head,
                                  const char        *member,
                                  guint              n_elements,
                                  LwJsonElementFunc  element,
-                                 LwJsonElementTextFunc element_text,
                                  gpointer           element_data,
                                  gboolean           pretty,
                                  LwJsonWriteFunc    write,

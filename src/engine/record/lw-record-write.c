@@ -1,5 +1,4 @@
 /* lw-record-write.c — writing a game record's JSON, streamed, indented or
- * compact (each round's compact text written straight, without a tree), or
  * one round; its length and size check (docs/rules/GAME-RECORD.md)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,132 +15,8 @@
 /* ------------------------------------------------------------------ */
 /* Writing JSON */
 
-/* A round is written through an emitter: into a JsonBuilder (a tree, the
- * pretty text), or straight as compact text, the same bytes as the
- * generator's without white space (a body's hash, export's JSON Lines),
- * without a node per value. A round holds numbers, booleans, null and
- * the fixed words of this file, never text from outside: nothing to
- * escape. */
-typedef struct {
-  JsonBuilder *builder;   /* (nullable): else @text */
-  GString     *text;
-  guint        depth;
-  gboolean     member;    /* a member's name was just written */
-  gboolean     first[8];  /* nothing written yet at the depth */
-} Emit;
-
 static void
-emit_before_value (Emit *emit)
-{
-  if (emit->member)
-    emit->member = FALSE;
-  else if (emit->depth > 0 && !emit->first[emit->depth])
-    g_string_append_c (emit->text, ',');
-  if (emit->depth > 0)
-    emit->first[emit->depth] = FALSE;
-}
-
-static void
-emit_open (Emit *emit,
-           char  bracket)
-{
-  if (emit->builder != NULL)
-    {
-      if (bracket == '{')
-        json_builder_begin_object (emit->builder);
-      else
-        json_builder_begin_array (emit->builder);
-      return;
-    }
-  emit_before_value (emit);
-  g_string_append_c (emit->text, bracket);
-  g_assert (emit->depth + 1 < G_N_ELEMENTS (emit->first));
-  emit->first[++emit->depth] = TRUE;
-}
-
-static void
-emit_close (Emit *emit,
-            char  bracket)
-{
-  if (emit->builder != NULL)
-    {
-      if (bracket == '}')
-        json_builder_end_object (emit->builder);
-      else
-        json_builder_end_array (emit->builder);
-      return;
-    }
-  g_string_append_c (emit->text, bracket);
-  emit->depth--;
-}
-
-static void
-emit_member (Emit       *emit,
-             const char *name)
-{
-  if (emit->builder != NULL)
-    {
-      json_builder_set_member_name (emit->builder, name);
-      return;
-    }
-  emit_before_value (emit);
-  g_string_append_c (emit->text, '"');
-  g_string_append (emit->text, name);
-  g_string_append (emit->text, "\":");
-  emit->member = TRUE;
-}
-
-static void
-emit_int (Emit   *emit,
-          gint64  value)
-{
-  char digits[24];
-  char *at = digits + sizeof digits;
-  guint64 magnitude = value < 0 ? (guint64) 0 - (guint64) value : (guint64) value;
-
-  if (emit->builder != NULL)
-    {
-      json_builder_add_int_value (emit->builder, value);
-      return;
-    }
-  emit_before_value (emit);
-  do
-    {
-      *--at = (char) ('0' + magnitude % 10);
-      magnitude /= 10;
-    }
-  while (magnitude > 0);
-  if (value < 0)
-    *--at = '-';
-  g_string_append_len (emit->text, at, digits + sizeof digits - at);
-}
-
-/* A word of this file (no character to escape), true, false or null. */
-static void
-emit_word (Emit       *emit,
-           const char *word,
-           gboolean    quoted)
-{
-  if (emit->builder != NULL)
-    {
-      if (quoted)
-        json_builder_add_string_value (emit->builder, word);
-      else if (strcmp (word, "null") == 0)
-        json_builder_add_null_value (emit->builder);
-      else
-        json_builder_add_boolean_value (emit->builder, strcmp (word, "true") == 0);
-      return;
-    }
-  emit_before_value (emit);
-  if (quoted)
-    g_string_append_c (emit->text, '"');
-  g_string_append (emit->text, word);
-  if (quoted)
-    g_string_append_c (emit->text, '"');
-}
-
-static void
-add_per_seat (Emit               *emit,
+add_per_seat (JsonBuilder        *builder,
               const LwGameRecord *record,
               const char         *key,
               const int          *counts,
@@ -154,32 +29,32 @@ add_per_seat (Emit               *emit,
   if (!any)
     return;
 
-  emit_member (emit, key);
-  emit_open (emit, '[');
+  json_builder_set_member_name (builder, key);
+  json_builder_begin_array (builder);
   for (guint i = 0; i < record->n_players; i++)
-    emit_int (emit, counts[i]);
-  emit_close (emit, ']');
+    json_builder_add_int_value (builder, counts[i]);
+  json_builder_end_array (builder);
 }
 
 static void
-add_round (Emit               *emit,
+add_round (JsonBuilder        *builder,
            const LwGameRecord *record,
            const LwRound      *round)
 {
-  emit_open (emit, '{');
+  json_builder_begin_object (builder);
 
   if (record->ruleset == LW_RULESET_GARWOLF)
     {
-      add_per_seat (emit, record, "court", round->court, TRUE);
-      add_per_seat (emit, record, "garwolves", round->garwolves, TRUE);
-      emit_close (emit, '}');
+      add_per_seat (builder, record, "court", round->court, TRUE);
+      add_per_seat (builder, record, "garwolves", round->garwolves, TRUE);
+      json_builder_end_object (builder);
       return;
     }
 
   if (round->is_void)
     {
-      emit_member (emit, "void");
-      emit_word (emit, "dealer_did_not_discard", TRUE);
+      json_builder_set_member_name (builder, "void");
+      json_builder_add_string_value (builder, "dealer_did_not_discard");
     }
   else
     {
@@ -187,57 +62,57 @@ add_round (Emit               *emit,
 
       if (round->dealer != LW_NO_SEAT)
         {
-          emit_member (emit, "dealer");
-          emit_int (emit, round->dealer);
+          json_builder_set_member_name (builder, "dealer");
+          json_builder_add_int_value (builder, round->dealer);
         }
-      emit_member (emit, "declarer");
+      json_builder_set_member_name (builder, "declarer");
       if (round->declarer == LW_NO_SEAT)
-        emit_word (emit, "null", FALSE);
+        json_builder_add_null_value (builder);
       else
-        emit_int (emit, round->declarer);
-      add_per_seat (emit, record, "cards", round->cards, TRUE);
+        json_builder_add_int_value (builder, round->declarer);
+      add_per_seat (builder, record, "cards", round->cards, TRUE);
       if (round->all_but_last)
         {
-          emit_member (emit, "all_but_last");
-          emit_word (emit, "true", FALSE);
+          json_builder_set_member_name (builder, "all_but_last");
+          json_builder_add_boolean_value (builder, TRUE);
         }
-      add_per_seat (emit, record, "worms", round->worms, FALSE);
-      add_per_seat (emit, record, "gongs", round->gongs, FALSE);
-      add_per_seat (emit, record, "bears", round->bears, FALSE);
-      add_per_seat (emit, record, "wolves", round->wolves, FALSE);
+      add_per_seat (builder, record, "worms", round->worms, FALSE);
+      add_per_seat (builder, record, "gongs", round->gongs, FALSE);
+      add_per_seat (builder, record, "bears", round->bears, FALSE);
+      add_per_seat (builder, record, "wolves", round->wolves, FALSE);
 
       for (guint i = 0; i < record->n_players; i++)
         any_unpegged |= round->unpegged[i];
       if (any_unpegged)
         {
-          emit_member (emit, "unpegged");
-          emit_open (emit, '[');
+          json_builder_set_member_name (builder, "unpegged");
+          json_builder_begin_array (builder);
           for (guint i = 0; i < record->n_players; i++)
             if (round->unpegged[i])
-              emit_int (emit, i);
-          emit_close (emit, ']');
+              json_builder_add_int_value (builder, i);
+          json_builder_end_array (builder);
         }
     }
 
   if (round->penalties->len > 0)
     {
-      emit_member (emit, "penalties");
-      emit_open (emit, '[');
+      json_builder_set_member_name (builder, "penalties");
+      json_builder_begin_array (builder);
       for (guint i = 0; i < round->penalties->len; i++)
         {
           const LwPenalty *penalty = &g_array_index (round->penalties, LwPenalty, i);
 
-          emit_open (emit, '{');
-          emit_member (emit, "seat");
-          emit_int (emit, penalty->seat);
-          emit_member (emit, "kind");
-          emit_word (emit, lw_penalty_kind_to_string (penalty->kind), TRUE);
-          emit_close (emit, '}');
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "seat");
+          json_builder_add_int_value (builder, penalty->seat);
+          json_builder_set_member_name (builder, "kind");
+          json_builder_add_string_value (builder, lw_penalty_kind_to_string (penalty->kind));
+          json_builder_end_object (builder);
         }
-      emit_close (emit, ']');
+      json_builder_end_array (builder);
     }
 
-  emit_close (emit, '}');
+  json_builder_end_object (builder);
 }
 
 /* The details that are given, or nothing when none is. */
@@ -422,22 +297,9 @@ round_node (guint    index,
 {
   const LwGameRecord *record = user_data;
   g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
-  Emit emit = { builder, NULL, 0, FALSE, { 0 } };
 
-  add_round (&emit, record, g_ptr_array_index (record->rounds, index));
+  add_round (builder, record, g_ptr_array_index (record->rounds, index));
   return json_builder_get_root (builder);
-}
-
-/* The same round as compact text, appended to @out. */
-static void
-round_text (guint    index,
-            gpointer user_data,
-            GString *out)
-{
-  const LwGameRecord *record = user_data;
-  Emit emit = { NULL, out, 0, FALSE, { 0 } };
-
-  add_round (&emit, record, g_ptr_array_index (record->rounds, index));
 }
 
 gboolean
@@ -453,7 +315,7 @@ lw_game_record_write_json (const LwGameRecord  *record,
   g_return_val_if_fail (write != NULL, FALSE);
 
   head = record_head (record);
-  return lw_json_write_streamed (head, "rounds", record->rounds->len, round_node, round_text,
+  return lw_json_write_streamed (head, "rounds", record->rounds->len, round_node,
                                  (gpointer) record, pretty, write, write_data, error);
 }
 
@@ -556,11 +418,10 @@ lw_round_to_json (const LwGameRecord *record,
                   const LwRound      *round)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
-  Emit emit = { builder, NULL, 0, FALSE, { 0 } };
 
   g_return_val_if_fail (record != NULL, NULL);
   g_return_val_if_fail (round != NULL, NULL);
 
-  add_round (&emit, record, round);
+  add_round (builder, record, round);
   return lw_json_builder_to_text (builder);
 }

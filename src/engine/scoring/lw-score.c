@@ -1000,7 +1000,7 @@ lw_standings_write_json (const LwStandings  *standings,
   json_builder_end_object (builder);
 
   head = json_builder_get_root (builder);
-  return lw_json_write_streamed (head, "rounds", standings->rounds->len, round_result_node, NULL,
+  return lw_json_write_streamed (head, "rounds", standings->rounds->len, round_result_node,
                                  (gpointer) standings, TRUE, write, write_data, error);
 }
 
