@@ -141,77 +141,15 @@ lw_cli_status (gboolean      ok,
   return ok ? LW_CLI_OK : lw_cli_fail_error (error);
 }
 
-static gboolean
-too_large (const char  *name,
-           GError     **error)
-{
-  g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-               "%s: too large for a game record (the limit is %d MiB)",
-               name, LW_CLI_MAX_INPUT_SIZE / (1024 * 1024));
-  return FALSE;
-}
-
-/* Reads @stream to its end after the bytes @start already read from it
- * (taken; NULL: none), but no more than LW_CLI_MAX_INPUT_SIZE bytes in
- * all. */
-static gboolean
-read_stream (FILE        *stream,
-             const char  *name,
-             GString     *start,
-             char       **contents,
-             gsize       *length,
-             GError     **error)
-{
-  g_autoptr (GString) buffer = start != NULL ? start : g_string_new (NULL);
-  char chunk[65536];
-  size_t n;
-
-  if (buffer->len > LW_CLI_MAX_INPUT_SIZE)
-    return too_large (name, error);
-  while ((n = fread (chunk, 1, sizeof chunk, stream)) > 0)
-    {
-      if (buffer->len + n > LW_CLI_MAX_INPUT_SIZE)
-        return too_large (name, error);
-      g_string_append_len (buffer, chunk, (gssize) n);
-    }
-  if (ferror (stream))
-    {
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot read %s", name);
-      return FALSE;
-    }
-  *length = buffer->len;
-  *contents = g_string_free (g_steal_pointer (&buffer), FALSE);
-  return TRUE;
-}
-
 gboolean
 lw_cli_read_input (const char  *name,
                    char       **contents,
                    gsize       *length,
                    GError     **error)
 {
-  GStatBuf info;
-  FILE *stream;
-  gboolean ok;
-
   if (name == NULL || strcmp (name, "-") == 0)
-    return read_stream (stdin, "standard input", NULL, contents, length, error);
-
-  /* A file's size is checked before anything of it is read. */
-  if (g_stat (name, &info) == 0 && S_ISREG (info.st_mode))
-    {
-      if (info.st_size > LW_CLI_MAX_INPUT_SIZE)
-        return too_large (name, error);
-      return g_file_get_contents (name, contents, length, error);
-    }
-
-  /* Anything else (a pipe, a device) is read up to the limit. */
-  stream = g_fopen (name, "rb");
-  if (stream == NULL)
-    return g_file_get_contents (name, contents, length, error);
-  ok = read_stream (stream, name, NULL, contents, length, error);
-  fclose (stream);
-  return ok;
+    return lw_import_read_bytes (stdin, "standard input", NULL, contents, length, error);
+  return lw_import_read_bytes (NULL, name, NULL, contents, length, error);
 }
 
 gboolean
@@ -282,7 +220,7 @@ lw_cli_read_record_rest (const char     *name,
   char *contents = NULL;
   gsize length = 0;
 
-  if (!read_stream (stream, shown, start, &contents, &length, error))
+  if (!lw_import_read_bytes (stream, shown, start, &contents, &length, error))
     return NULL;
   return lw_standings_read (contents, (gssize) length, record, error);
 }

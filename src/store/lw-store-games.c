@@ -97,46 +97,58 @@ lw_store_write_round (LwStore             *self,
       *round_id_out = round_id;
   }
 
-  /* A void round was not played: it has no per-seat facts. */
+  /* A void round was not played: it has no per-seat facts. Each
+   * statement is looked up once for the round's rows, every parameter
+   * bound again for each row. */
   if (!round->is_void)
-    for (guint seat = 0; seat < record->n_players; seat++)
-      {
-        g_autoptr (LwStoreStmt) stmt =
-          lw_store_stmt (self,
-                    "INSERT INTO round_seats (round, seat, cards, worms, gongs, bears,"
-                    " wolves, court, garwolves, unpegged)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
-
-        if (stmt == NULL
-            || !lw_store_bind_int (self, stmt, 1, round_id, error)
-            || !lw_store_bind_int (self, stmt, 2, seat, error)
-            || !lw_store_bind_int (self, stmt, 3, round->cards[seat], error)
-            || !lw_store_bind_int (self, stmt, 4, round->worms[seat], error)
-            || !lw_store_bind_int (self, stmt, 5, round->gongs[seat], error)
-            || !lw_store_bind_int (self, stmt, 6, round->bears[seat], error)
-            || !lw_store_bind_int (self, stmt, 7, round->wolves[seat], error)
-            || !lw_store_bind_int (self, stmt, 8, round->court[seat], error)
-            || !lw_store_bind_int (self, stmt, 9, round->garwolves[seat], error)
-            || !lw_store_bind_int (self, stmt, 10, round->unpegged[seat] ? 1 : 0, error)
-            || !lw_store_step_done (self, stmt, error))
-          return FALSE;
-      }
-
-  for (guint i = 0; round->penalties != NULL && i < round->penalties->len; i++)
     {
-      const LwPenalty *penalty = &g_array_index (round->penalties, LwPenalty, i);
+      g_autoptr (LwStoreStmt) stmt =
+        lw_store_stmt (self,
+                  "INSERT INTO round_seats (round, seat, cards, worms, gongs, bears,"
+                  " wolves, court, garwolves, unpegged)"
+                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+
+      if (stmt == NULL)
+        return FALSE;
+      for (guint seat = 0; seat < record->n_players; seat++)
+        {
+          if (!lw_store_bind_int (self, stmt, 1, round_id, error)
+              || !lw_store_bind_int (self, stmt, 2, seat, error)
+              || !lw_store_bind_int (self, stmt, 3, round->cards[seat], error)
+              || !lw_store_bind_int (self, stmt, 4, round->worms[seat], error)
+              || !lw_store_bind_int (self, stmt, 5, round->gongs[seat], error)
+              || !lw_store_bind_int (self, stmt, 6, round->bears[seat], error)
+              || !lw_store_bind_int (self, stmt, 7, round->wolves[seat], error)
+              || !lw_store_bind_int (self, stmt, 8, round->court[seat], error)
+              || !lw_store_bind_int (self, stmt, 9, round->garwolves[seat], error)
+              || !lw_store_bind_int (self, stmt, 10, round->unpegged[seat] ? 1 : 0, error)
+              || !lw_store_step_done (self, stmt, error))
+            return FALSE;
+          sqlite3_reset (stmt);
+        }
+    }
+
+  if (round->penalties != NULL && round->penalties->len > 0)
+    {
       g_autoptr (LwStoreStmt) stmt =
         lw_store_stmt (self,
                   "INSERT INTO penalties (round, ordinal, seat, kind) VALUES (?, ?, ?, ?)",
                   error);
 
-      if (stmt == NULL
-          || !lw_store_bind_int (self, stmt, 1, round_id, error)
-          || !lw_store_bind_int (self, stmt, 2, i, error)
-          || !lw_store_bind_int (self, stmt, 3, penalty->seat, error)
-          || !lw_store_bind_text (self, stmt, 4, lw_penalty_kind_to_string (penalty->kind), error)
-          || !lw_store_step_done (self, stmt, error))
+      if (stmt == NULL)
         return FALSE;
+      for (guint i = 0; i < round->penalties->len; i++)
+        {
+          const LwPenalty *penalty = &g_array_index (round->penalties, LwPenalty, i);
+
+          if (!lw_store_bind_int (self, stmt, 1, round_id, error)
+              || !lw_store_bind_int (self, stmt, 2, i, error)
+              || !lw_store_bind_int (self, stmt, 3, penalty->seat, error)
+              || !lw_store_bind_text (self, stmt, 4, lw_penalty_kind_to_string (penalty->kind), error)
+              || !lw_store_step_done (self, stmt, error))
+            return FALSE;
+          sqlite3_reset (stmt);
+        }
     }
 
   return TRUE;

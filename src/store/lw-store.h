@@ -445,6 +445,7 @@ G_END_DECLS
 
 /* The store's parts, one header per group of tables. */
 #include "lw-store-games.h"
+#include "lw-store-import.h"
 #include "lw-store-rounds.h"
 #include "lw-store-penalties.h"
 #include "lw-store-seats.h"

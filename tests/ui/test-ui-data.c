@@ -1,6 +1,6 @@
 /* test-ui-data.c — the app driven in-process: the score chart, the board's
  * dealer, skunk and hand lines, the games list, statistics, import by drag
- * and drop, CSV export, backup and restore, printing
+ * and drop, Import of many files (its progress, report and Cancel), CSV export, backup and restore, printing
  *
  * Each test runs on its own temporary database, with the application
  * created G_APPLICATION_NON_UNIQUE.
@@ -16,6 +16,9 @@
 #include "lw-game-page-private.h"
 #include "lw-games-page.h"
 #include "lw-games-page-private.h"
+#include "lw-app-util.h"
+#include "lw-import-dialog.h"
+#include "lw-import-dialog-private.h"
 #include "lw-print.h"
 #include "lw-print-private.h"
 #include "lw-new-game-page.h"
@@ -1147,6 +1150,144 @@ test_details_change_rules (Fixture       *fixture,
   lw_test_drain ();
 }
 
+/* A two-player record whose first round's cards are @ann and 26 - @ann:
+ * each @ann makes a record of its own body (not a duplicate). */
+static char *
+record_text (int ann)
+{
+  return g_strdup_printf ("{ \"format\": \"little-wolf/game\", \"version\": 1, \"players\": [\"Ann\", \"Ben\"],"
+                          " \"rounds\": [ { \"declarer\": 0, \"cards\": [%d, %d] } ] }", ann, 26 - ann);
+}
+
+/* Starts win.import-files on @paths and returns its window, once its
+ * worker is done unless @cancel (then Cancel is pressed at once). */
+static LwImportDialog *
+import_files (Fixture            *fixture,
+              const char *const  *paths,
+              gboolean            cancel)
+{
+  LwImportDialog *dialog;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.import-files", "^as", paths));
+  dialog = lw_test_find_item (gtk_window_get_toplevels (), LW_TYPE_IMPORT_DIALOG, NULL);
+  g_assert_nonnull (dialog);
+  g_assert_true (lw_import_dialog_get_running (dialog));
+  /* The window is not held up: the import runs on a worker. */
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (fixture->window)));
+  if (cancel)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "import.cancel", NULL));
+  while (lw_import_dialog_get_running (dialog))
+    g_main_context_iteration (NULL, TRUE);
+  lw_test_drain ();
+  return dialog;
+}
+
+static guint
+stored_games (Fixture *fixture)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) games = lw_store_list_games (lw_window_get_store (fixture->window), &error);
+
+  g_assert_no_error (error);
+  return games->len;
+}
+
+/* Import… of three files at once: one record, JSON Lines with a bad
+ * record on its line 2, an array. The good ones are stored, the report
+ * counts them and names the bad one by file and line; the games list
+ * shows them. */
+static void
+test_import_many (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *one = g_build_filename (fixture->dir, "one.json", NULL);
+  g_autofree char *lines = g_build_filename (fixture->dir, "lines.jsonl", NULL);
+  g_autofree char *array = g_build_filename (fixture->dir, "array.json", NULL);
+  g_autofree char *r1 = record_text (20), *r2 = record_text (19), *r3 = record_text (18);
+  g_autofree char *r4 = record_text (17), *r5 = record_text (16);
+  g_autofree char *lines_text = NULL, *array_text = NULL;
+  const char *paths[] = { one, lines, array, NULL };
+  g_autoptr (GError) error = NULL;
+  LwImportDialog *dialog;
+  GtkWidget *row;
+
+  lines_text = g_strdup_printf ("%s\n%s\n%s\n", r2,
+                                "{ \"format\": \"little-wolf/game\", \"version\": 1, \"players\": [\"Ann\", \"Ben\"],"
+                                " \"rounds\": [ { \"declarer\": 0, \"cards\": [20, 5] } ] }", r3);
+  array_text = g_strdup_printf ("[\n%s,\n%s\n]\n", r4, r5);
+  g_file_set_contents (one, r1, -1, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (lines, lines_text, -1, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (array, array_text, -1, &error);
+  g_assert_no_error (error);
+
+  dialog = import_files (fixture, paths, FALSE);
+  g_assert_cmpuint (lw_import_dialog_get_imported (dialog), ==, 5);
+  g_assert_cmpuint (stored_games (fixture), ==, 5);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (lw_test_find (dialog, GTK_TYPE_LABEL, "import-report-heading"))),
+                   ==, "Import Done");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (lw_test_find (dialog, GTK_TYPE_LABEL, "import-report-body"))),
+                   ==, "5 games stored. 1 record refused:");
+  row = lw_test_find (dialog, ADW_TYPE_ACTION_ROW, NULL);
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "lines.jsonl, line 2");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "cards sum to 25"));
+  g_assert_cmpuint (lw_widget_count_children (lw_test_find (dialog, GTK_TYPE_LIST_BOX, "import-refusals")), ==, 1);
+  /* The start page, shown, lists them at once (the worker wrote on a
+   * connection of its own). */
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "games");
+  lw_games_page_wait (lw_window_get_games_page (fixture->window));
+  g_assert_cmpuint (lw_games_page_get_n_shown (lw_window_get_games_page (fixture->window)), ==, 5);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  lw_test_drain ();
+
+  /* Again: every record is already stored, each refused by its place. */
+  dialog = import_files (fixture, paths, FALSE);
+  g_assert_cmpuint (lw_import_dialog_get_imported (dialog), ==, 0);
+  g_assert_cmpuint (stored_games (fixture), ==, 5);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (lw_test_find (dialog, GTK_TYPE_LABEL, "import-report-body"))),
+                   ==, "0 games stored. 6 records refused:");
+  row = lw_test_find (dialog, ADW_TYPE_ACTION_ROW, NULL);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "one.json");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Already stored as game 1");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  lw_test_drain ();
+}
+
+/* Cancel: the import stops between two records; what it committed stays
+ * (each record whole) and the report says so. */
+static void
+test_import_cancel (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autofree char *lines = g_build_filename (fixture->dir, "many.jsonl", NULL);
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  const char *paths[] = { lines, NULL };
+  LwImportDialog *dialog;
+  const char *body;
+
+  for (int i = 0; i < 2000; i++)
+    {
+      g_string_append_printf (text, "{ \"format\": \"little-wolf/game\", \"version\": 1,"
+                              " \"players\": [\"Ann %d\", \"Ben\"],"
+                              " \"rounds\": [ { \"declarer\": 0, \"cards\": [20, 6] } ] }\n", i);
+    }
+  g_file_set_contents (lines, text->str, (gssize) text->len, &error);
+  g_assert_no_error (error);
+
+  dialog = import_files (fixture, paths, TRUE);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (lw_test_find (dialog, GTK_TYPE_LABEL, "import-report-heading"))),
+                   ==, "Import Cancelled");
+  body = gtk_label_get_text (GTK_LABEL (lw_test_find (dialog, GTK_TYPE_LABEL, "import-report-body")));
+  g_assert_nonnull (strstr (body, "stay stored; nothing after them was read"));
+  g_assert_cmpuint (lw_import_dialog_get_imported (dialog), <, 2000);
+  g_assert_cmpuint (stored_games (fixture), ==, lw_import_dialog_get_imported (dialog));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  lw_test_drain ();
+}
+
 static const LwTestAppCase cases[] = {
   { "/ui-data/board-lines", test_board_lines },
   { "/ui-data/print-rules", test_print_rules },
@@ -1157,6 +1298,8 @@ static const LwTestAppCase cases[] = {
   { "/ui-data/preferences", test_preferences },
   { "/ui-data/games-list-refresh", test_games_list_refresh },
   { "/ui-data/drop-import", test_drop_import },
+  { "/ui-data/import-many", test_import_many },
+  { "/ui-data/import-cancel", test_import_cancel },
   { "/ui-data/export-csv", test_export_csv },
   { "/ui-data/backup-restore", test_backup_restore },
   { "/ui-data/games-list", test_games_list },

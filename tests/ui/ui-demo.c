@@ -13,7 +13,11 @@
  *         a game and an event waiting to be sent:
  *         the automatic sync's failure and Retry after 2 s; LW_DEMO_EMPTY=1:
  *         the database as it is, not joined unless it was), game-error,
- *         game-over, garwolf, import-error, chart, players, player-stats, player-merge,
+ *         game-over, garwolf, import-error,
+ *         import-many (Import of three files: a record, JSON Lines with
+ *         a bad line 2, an array; the report once done),
+ *         import-progress (Import of LW_DEMO_GAMES records, 20,000 by
+ *         default, as JSON Lines: its progress while it runs), chart, players, player-stats, player-merge,
  *         virtual-new-game, table, table-4, table-bid, table-bid-heard, table-follow,
  *         table-last-trick, curtain, table-partners, table-partners-bid,
  *         table-wildcard (a computer's lead with a wildcard, its tag),
@@ -117,6 +121,12 @@
 #include "lw-test-app.h"
 #include "lw-test-util.h"
 #include "lw-seat-row-private.h"
+
+static void
+import_files_later (gpointer data)
+{
+  lw_window_import_files (data, g_object_get_data (G_OBJECT (data), "lw-demo-files"));
+}
 
 static void
 append (LwStore   *store,
@@ -826,6 +836,52 @@ main (int   argc,
                                  "\"players\": [\"Ann\", \"Ben\"], \"rounds\": [ { \"declarer\": 0, "
                                  "\"cards\": [20, 5], \"worm\": [0, 0] } ] }", -1, NULL);
       lw_window_import_file (window, file);
+    }
+  else if (g_str_equal (screen, "import-many") || g_str_equal (screen, "import-progress"))
+    {
+      g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+#define DEMO_RECORD "{ \"format\": \"little-wolf/game\", \"version\": 1, " \
+                    "\"players\": [\"Ann %d\", \"Ben\"], \"rounds\": [ { \"declarer\": 0, " \
+                    "\"cards\": [%d, %d] } ] }\n"
+      g_autoptr (GString) text = g_string_new (NULL);
+      g_autofree char *lines = g_strconcat (argv[2], ".games.jsonl", NULL);
+
+      if (g_str_equal (screen, "import-many"))
+        {
+          g_autofree char *one = g_strconcat (argv[2], ".one.json", NULL);
+          g_autofree char *array = g_strconcat (argv[2], ".array.json", NULL);
+
+          g_string_printf (text, DEMO_RECORD, 1, 20, 6);
+          g_file_set_contents (one, text->str, -1, NULL);
+          g_string_printf (text, DEMO_RECORD, 2, 20, 6);
+          g_string_append_printf (text, DEMO_RECORD, 3, 20, 5);
+          g_string_append_printf (text, DEMO_RECORD, 4, 20, 6);
+          g_file_set_contents (lines, text->str, -1, NULL);
+          g_string_assign (text, "[\n");
+          g_string_append_printf (text, DEMO_RECORD, 5, 20, 6);
+          g_string_append (text, ",\n");
+          g_string_append_printf (text, DEMO_RECORD, 6, 19, 6);
+          g_string_append (text, "]\n");
+          g_file_set_contents (array, text->str, -1, NULL);
+          g_ptr_array_add (files, g_file_new_for_path (one));
+          g_ptr_array_add (files, g_file_new_for_path (lines));
+          g_ptr_array_add (files, g_file_new_for_path (array));
+        }
+      else
+        {
+          const char *env = g_getenv ("LW_DEMO_GAMES");
+          int n = env != NULL ? atoi (env) : 20000;
+
+          for (int i = 0; i < n; i++)
+            g_string_append_printf (text, DEMO_RECORD, i, 20, 6);
+          g_file_set_contents (lines, text->str, (gssize) text->len, NULL);
+          g_ptr_array_add (files, g_file_new_for_path (lines));
+        }
+#undef DEMO_RECORD
+      /* Once the window has its size, which the import's window fits. */
+      g_object_set_data_full (G_OBJECT (window), "lw-demo-files", g_ptr_array_ref (files),
+                              (GDestroyNotify) g_ptr_array_unref);
+      g_timeout_add_once (500, import_files_later, window);
     }
   else if (g_str_equal (screen, "partners"))
     {

@@ -1,5 +1,5 @@
 /* lw-window-files.c — a window's files: a game imported (opened,
- * dropped, chosen), the score sheet exported (CSV), the database backed up
+ * dropped), many chosen at once (LwImportDialog), the score sheet exported (CSV), the database backed up
  * and restored
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -11,6 +11,7 @@
 
 #include "lw-app-util.h"
 #include "lw-games-page.h"
+#include "lw-import-dialog.h"
 #include "lw-window-private.h"
 
 static void
@@ -218,12 +219,50 @@ lw_window_import_file (LwWindow *self,
                            G_PRIORITY_DEFAULT, self->cancellable, import_sized_cb, g_object_ref (self));
 }
 
+/* Many records at once (docs/rules/CLI.md `import`): a window of
+ * their own shows the import's progress and its report; the window's
+ * views see the games stored once it is done. */
+static void
+import_finished_cb (LwImportDialog *dialog,
+                    gpointer        user_data)
+{
+  LwWindow *self = user_data;
+
+  /* The Games list, when shown, shows them at once; the other pages read
+   * them when next shown. */
+  if (g_strcmp0 (lw_window_get_visible_page (self), "games") == 0)
+    lw_window_show_games (self);
+  else if (self->watch != NULL)
+    lw_store_watch_check (self->watch);
+}
+
+void
+lw_window_import_files (LwWindow  *self,
+                        GPtrArray *files)
+{
+  LwImportDialog *dialog;
+
+  g_return_if_fail (LW_IS_WINDOW (self));
+  g_return_if_fail (files != NULL && files->len > 0);
+
+  dialog = lw_import_dialog_new (GTK_WINDOW (self), self->store, files);
+  g_signal_connect_object (dialog, "finished", G_CALLBACK (import_finished_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 import_chosen (gpointer        owner,
                GFile          *file,
                GtkFileChooser *chooser)
 {
-  lw_window_import_file (owner, file);
+  g_autoptr (GListModel) chosen = gtk_file_chooser_get_files (chooser);
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < g_list_model_get_n_items (chosen); i++)
+    g_ptr_array_add (files, g_list_model_get_item (chosen, i));
+  if (files->len == 0)
+    g_ptr_array_add (files, g_object_ref (file));
+  lw_window_import_files (owner, files);
 }
 
 void
@@ -231,6 +270,7 @@ lw_window_import_action (LwWindow *self,
                          GVariant *parameter)
 {
   GtkFileChooserNative *chooser;
+  GtkFileFilter *records;
 
   if (self->chooser != NULL)
     {
@@ -238,11 +278,31 @@ lw_window_import_action (LwWindow *self,
       return;
     }
 
-  chooser = lw_file_chooser_new (GTK_WIDGET (self), _("Import a Game Record"), GTK_FILE_CHOOSER_ACTION_OPEN,
+  /* TRANSLATORS: the title of Import's file chooser, which takes many files */
+  chooser = lw_file_chooser_new (GTK_WIDGET (self), _("Import Game Records"), GTK_FILE_CHOOSER_ACTION_OPEN,
                                  _("_Import"), NULL);
-  lw_file_chooser_add_filter (chooser, _("Game records (JSON)"), "application/json", "json");
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
+  /* TRANSLATORS: a file chooser's filter: a record per file, JSON Lines or a JSON array of records */
+  records = lw_file_chooser_add_filter (chooser, _("Game records (JSON, JSON Lines)"), "application/json", "json");
+  gtk_file_filter_add_suffix (records, "jsonl");
+  gtk_file_filter_add_suffix (records, "ndjson");
   lw_file_chooser_add_filter (chooser, _("All files"), NULL, NULL);
   lw_file_chooser_show (chooser, import_chosen, self, &self->chooser);
+}
+
+/* win.import-files (as): the files named, imported as Import… imports
+ * the files chosen. */
+void
+lw_window_import_files_action (LwWindow *self,
+                               GVariant *parameter)
+{
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree const char **names = g_variant_get_strv (parameter, NULL);
+
+  for (guint i = 0; names[i] != NULL; i++)
+    g_ptr_array_add (files, g_file_new_for_commandline_arg (names[i]));
+  if (files->len > 0)
+    lw_window_import_files (self, files);
 }
 
 void

@@ -74,7 +74,8 @@ void lw_window_backup_action (LwWindow *self,
 void lw_window_export_csv_action (LwWindow *self,
                                   GVariant *parameter);
 
-/* win.import: a game file chosen, then imported (lw-window-files.c). */
+/* win.import: game files chosen (one or many; each a record, JSON Lines
+ * or an array), then imported in an LwImportDialog (lw-window-files.c). */
 void lw_window_import_action (LwWindow *self,
                               GVariant *parameter);
 
@@ -82,6 +83,11 @@ void lw_window_import_action (LwWindow *self,
  * argument) imported (lw-window-files.c). */
 void lw_window_import_file_action (LwWindow *self,
                                    GVariant *parameter);
+
+/* win.import-files (as): the files named imported in an LwImportDialog,
+ * as win.import imports the files chosen (lw-window-files.c). */
+void lw_window_import_files_action (LwWindow *self,
+                                    GVariant *parameter);
 
 /* win.restore: a backup chosen, then restored once confirmed
  * (lw-window-files.c). */
@@ -206,6 +212,19 @@ const char *lw_window_get_visible_page (LwWindow *self);
  */
 void lw_window_import_file (LwWindow *self,
                             GFile    *file);
+
+/**
+ * lw_window_import_files:
+ * @self: a window
+ * @files: (element-type GFile): local files, each one record, JSON Lines
+ *   or a JSON array of records
+ *
+ * Imports @files on a worker thread, in an #LwImportDialog of their own
+ * that shows the progress and then the report; the window stays usable
+ * meanwhile, and its views read the games stored at the end.
+ */
+void lw_window_import_files (LwWindow  *self,
+                             GPtrArray *files);
 
 /**
  * lw_window_open_game:

@@ -1028,6 +1028,7 @@ static const LwWidgetAction window_actions[] = {
   { "win.new-game",          NULL, G_CALLBACK (new_game_action) },
   { "win.import",            NULL, G_CALLBACK (lw_window_import_action) },
   { "win.import-file",       "s",  G_CALLBACK (lw_window_import_file_action) },
+  { "win.import-files",      "as", G_CALLBACK (lw_window_import_files_action) },
   { "win.open-game",         "x",  G_CALLBACK (open_game_action) },
   { "win.open-scores",       "x",  G_CALLBACK (open_scores_action) },
   { "win.show-games",        NULL, G_CALLBACK (show_games_action) },
