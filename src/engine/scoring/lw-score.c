@@ -20,12 +20,21 @@
 #define STANDINGS_FORMAT "little-wolf/standings"
 #define STANDINGS_VERSION 1
 
-/* The state carried from round to round while replaying. */
+/* Items one round's end may give before R18 and R22: per seat Worms,
+ * Gongs and complete Den sets (R6–R8), then one item per seat at most
+ * (R16) or per side (R13), or two (R10, R11), or one (R17). */
+#define MAX_END_ITEMS (4 * LW_MAX_SEATS)
+
+/* The state carried from round to round while replaying, and what is
+ * worked out once per game rather than once per round. */
 typedef struct {
   const LwGameRecord *record;
   guint               n_sides;
   int                 scores[LW_MAX_SEATS];
   gboolean            owes_deal[LW_MAX_SEATS];
+  int                 side_of[LW_MAX_SEATS];  /* lw_game_record_side_of() */
+  int                 total_cards;            /* T (R1) */
+  GArray             *items;                  /* (element-type LwItem): the round's, as found */
 } Replay;
 
 /* ------------------------------------------------------------------ */
@@ -278,7 +287,6 @@ round_result_new (guint number,
 
   result->number = number;
   result->dealer = dealer;
-  result->items = g_array_new (FALSE, FALSE, sizeof (LwItem));
   return result;
 }
 
@@ -299,16 +307,17 @@ lw_standings_free (LwStandings *standings)
   g_free (standings);
 }
 
+/* Adds an item to the round being scored (none of 0 points). */
 static void
-add_item (LwRoundResult *result,
-          int            side,
-          int            points,
-          LwReason       reason)
+add_item (Replay   *replay,
+          int       side,
+          int       points,
+          LwReason  reason)
 {
   LwItem item = { side, points, reason };
 
   if (points != 0)
-    g_array_append_val (result->items, item);
+    g_array_append_val (replay->items, item);
 }
 
 int
@@ -415,19 +424,17 @@ apply_penalties (Replay        *replay,
                  const LwRound *round,
                  LwRoundResult *result)
 {
-  const LwGameRecord *record = replay->record;
-
   for (guint i = 0; i < round->penalties->len; i++)
     {
       const LwPenalty *penalty = &g_array_index (round->penalties, LwPenalty, i);
       LwReason reason = penalty->kind == LW_PENALTY_OUT_OF_TURN
                         ? LW_REASON_OUT_OF_TURN : LW_REASON_LOOKED_AT_DISCARDS;
-      int side = lw_game_record_side_of (record, penalty->seat);
+      int side = replay->side_of[penalty->seat];
       int after[LW_MAX_SEATS];
       int winner;
       gboolean skunk;
 
-      add_item (result, side, -1, reason);
+      add_item (replay, side, -1, reason);
       if (replay->scores[side] > 0)
         {
           replay->scores[side] -= 1;
@@ -437,7 +444,7 @@ apply_penalties (Replay        *replay,
       /* At 0 (R18): the penalty is waived and every other side gets a
        * point instead, unless that point would end the game: then nobody
        * scores and the offender forfeits their next deal (R20). */
-      add_item (result, side, 1, LW_REASON_WAIVED);
+      add_item (replay, side, 1, LW_REASON_WAIVED);
       memcpy (after, replay->scores, sizeof after);
       for (guint s = 0; s < replay->n_sides; s++)
         if ((int) s != side)
@@ -453,7 +460,7 @@ apply_penalties (Replay        *replay,
         if ((int) s != side)
           {
             replay->scores[s] += 1;
-            add_item (result, (int) s, 1, LW_REASON_PENALTY_AWARD);
+            add_item (replay, (int) s, 1, LW_REASON_PENALTY_AWARD);
           }
     }
 }
@@ -497,38 +504,40 @@ den_items (const LwRound *round,
   *all_dens_points = 2 * lw_round_den_sets (round, (guint) seat);  /* R8 */
 }
 
-/* The end-of-round items of every side, before R18 and R22. */
-static void
+/* The end-of-round items of every side, before R18 and R22, into @items
+ * (room for MAX_END_ITEMS); returns how many. */
+static guint
 end_of_round_items (Replay        *replay,
                     const LwRound *round,
                     int            dealer,
-                    GArray        *items,
+                    LwItem        *items,
                     LwRoundResult *result,
                     gboolean      *pack_made_out)
 {
   const LwGameRecord *record = replay->record;
   guint n = record->n_players;
-  int total = (int) lw_total_cards (n);
+  int total = replay->total_cards;
   int side_cards[LW_MAX_SEATS] = { 0 };
   int declarer_side = round->declarer == LW_NO_SEAT
-                      ? LW_NO_SEAT : lw_game_record_side_of (record, round->declarer);
+                      ? LW_NO_SEAT : replay->side_of[round->declarer];
   gboolean pack_made = lw_round_pack_made (record, round);  /* R9 */
   int void_bonus = 0;
+  guint n_items = 0;
 
 #define ITEM(s, p, r) G_STMT_START { \
     LwItem item_ = { (s), (p), (r) }; \
-    if (item_.points != 0) g_array_append_val (items, item_); \
+    if (item_.points != 0) items[n_items++] = item_; \
   } G_STMT_END
 
   *pack_made_out = pack_made;
   for (guint seat = 0; seat < n; seat++)
-    side_cards[lw_game_record_side_of (record, (int) seat)] += round->cards[seat];
+    side_cards[replay->side_of[seat]] += round->cards[seat];
 
   /* R6–R8 for every player; R12: a declarer's side that missed the Pack
    * keeps its losses, and its gains are void. */
   for (guint seat = 0; seat < n; seat++)
     {
-      int side = lw_game_record_side_of (record, (int) seat);
+      int side = replay->side_of[seat];
       int worms, gongs, all_dens;
 
       den_items (round, (int) seat, &worms, &gongs, &all_dens);
@@ -565,7 +574,7 @@ end_of_round_items (Replay        *replay,
 
           for (guint seat = 0; seat < n; seat++)
             if (most & (1u << seat))
-              ITEM (lw_game_record_side_of (record, (int) seat), -1, LW_REASON_MOST_CARDS);
+              ITEM (replay->side_of[seat], -1, LW_REASON_MOST_CARDS);
         }
     }
   else if (pack_made)
@@ -612,6 +621,8 @@ end_of_round_items (Replay        *replay,
     }
 
 #undef ITEM
+  g_assert (n_items <= MAX_END_ITEMS);
+  return n_items;
 }
 
 static void
@@ -620,7 +631,8 @@ score_little_wolf_round (Replay        *replay,
                          LwRoundResult *result)
 {
   const LwGameRecord *record = replay->record;
-  g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (LwItem));
+  LwItem items[MAX_END_ITEMS];
+  guint n_items;
 
   apply_penalties (replay, round, result);
 
@@ -628,7 +640,7 @@ score_little_wolf_round (Replay        *replay,
   if (round->is_void)
     return;
 
-  end_of_round_items (replay, round, result->dealer, items, result, &result->pack_made);
+  n_items = end_of_round_items (replay, round, result->dealer, items, result, &result->pack_made);
   result->pack_worth_zero = result->pack_made && round->all_but_last;
 
   for (guint side = 0; side < replay->n_sides; side++)
@@ -636,13 +648,13 @@ score_little_wolf_round (Replay        *replay,
       int gained = 0, lost = 0, change;
       gboolean unpegged = FALSE;
 
-      for (guint i = 0; i < items->len; i++)
+      for (guint i = 0; i < n_items; i++)
         {
-          const LwItem *item = &g_array_index (items, LwItem, i);
+          const LwItem *item = &items[i];
 
           if (item->side != (int) side)
             continue;
-          g_array_append_val (result->items, *item);
+          g_array_append_val (replay->items, *item);
           if (item->points > 0)
             gained += item->points;
           else
@@ -652,22 +664,22 @@ score_little_wolf_round (Replay        *replay,
       /* R18: at 0 the losses are waived; otherwise the sum, floored at 0. */
       if (replay->scores[side] == 0)
         {
-          add_item (result, (int) side, -lost, LW_REASON_WAIVED);
+          add_item (replay, (int) side, -lost, LW_REASON_WAIVED);
           change = gained;
         }
       else
         {
           change = MAX (gained + lost, -replay->scores[side]);
-          add_item (result, (int) side, change - (gained + lost), LW_REASON_FLOOR);
+          add_item (replay, (int) side, change - (gained + lost), LW_REASON_FLOOR);
         }
 
       /* R22: gains not pegged in time are forfeited; losses stand. */
       for (guint seat = 0; seat < record->n_players; seat++)
-        if (round->unpegged[seat] && lw_game_record_side_of (record, (int) seat) == (int) side)
+        if (round->unpegged[seat] && replay->side_of[seat] == (int) side)
           unpegged = TRUE;
       if (unpegged && change > 0)
         {
-          add_item (result, (int) side, -change, LW_REASON_FORFEITED);
+          add_item (replay, (int) side, -change, LW_REASON_FORFEITED);
           change = 0;
         }
 
@@ -678,16 +690,15 @@ score_little_wolf_round (Replay        *replay,
 /* G1: each seat's Court cards and Garwolves won (lw_garwolf_points_won()). */
 static void
 score_garwolf_round (Replay        *replay,
-                     const LwRound *round,
-                     LwRoundResult *result)
+                     const LwRound *round)
 {
   for (guint seat = 0; seat < replay->record->n_players; seat++)
     {
       int court, garwolves;
       int points = lw_garwolf_points_won (round, seat, &court, &garwolves);
 
-      add_item (result, (int) seat, court, LW_REASON_COURT);
-      add_item (result, (int) seat, garwolves, LW_REASON_GARWOLVES);
+      add_item (replay, (int) seat, court, LW_REASON_COURT);
+      add_item (replay, (int) seat, garwolves, LW_REASON_GARWOLVES);
       replay->scores[seat] += points;
     }
 }
@@ -726,7 +737,7 @@ standings_new (const LwGameRecord *record)
       g_ptr_array_add (standings->sides, lw_game_record_side_name (record, (int) s));
       standings->scores[s] = record->start_score;
     }
-  standings->rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) round_result_free);
+  standings->rounds = g_ptr_array_new_full (record->rounds->len, (GDestroyNotify) round_result_free);
   standings->winner = LW_NO_SEAT;
   standings->next_dealer = record->first_dealer;
   return standings;
@@ -742,12 +753,17 @@ replay_rounds (LwStandings         *standings,
                GError             **error)
 {
   Replay replay = { 0 };
+  g_autoptr (GArray) items = g_array_sized_new (FALSE, FALSE, sizeof (LwItem), 4 * LW_MAX_SEATS);
   int dealer = standings->next_dealer;
 
   replay.record = record;
   replay.n_sides = standings->n_sides;
   memcpy (replay.scores, standings->scores, sizeof replay.scores);
   memcpy (replay.owes_deal, standings->owes_deal, sizeof replay.owes_deal);
+  for (guint seat = 0; seat < record->n_players; seat++)
+    replay.side_of[seat] = lw_game_record_side_of (record, (int) seat);
+  replay.total_cards = (int) lw_total_cards (record->n_players);
+  replay.items = items;
 
   for (guint i = standings->rounds->len; i < record->rounds->len; i++)
     {
@@ -775,13 +791,17 @@ replay_rounds (LwStandings         *standings,
 
       result = round_result_new (i + 1, dealer);
       result->is_void = round->is_void;
-      g_ptr_array_add (standings->rounds, result);
       memcpy (before, replay.scores, sizeof before);
 
+      g_array_set_size (items, 0);
       if (record->ruleset == LW_RULESET_GARWOLF)
-        score_garwolf_round (&replay, round, result);
+        score_garwolf_round (&replay, round);
       else
         score_little_wolf_round (&replay, round, result);
+      /* The round's items in an array of their own size. */
+      result->items = g_array_sized_new (FALSE, FALSE, sizeof (LwItem), items->len);
+      g_array_append_vals (result->items, items->data, items->len);
+      g_ptr_array_add (standings->rounds, result);
 
       for (guint s = 0; s < replay.n_sides; s++)
         {
