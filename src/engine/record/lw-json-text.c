@@ -530,16 +530,19 @@ append_indented (GString    *out,
     }
 }
 
-gboolean
-lw_json_write_streamed (JsonNode          *head,
-                        const char        *member,
-                        guint              n_elements,
-                        LwJsonElementFunc  element,
-                        gpointer           element_data,
-                        gboolean           pretty,
-                        LwJsonWriteFunc    write,
-                        gpointer           write_data,
-                        GError           **error)
+/* lw_json_write_streamed() and lw_json_write_streamed_text(): one of
+ * @element and @element_text makes each element. */
+static gboolean
+write_streamed (JsonNode              *head,
+                const char            *member,
+                guint                  n_elements,
+                LwJsonElementFunc      element,
+                LwJsonElementTextFunc  element_text,
+                gpointer               element_data,
+                gboolean               pretty,
+                LwJsonWriteFunc        write,
+                gpointer               write_data,
+                GError               **error)
 {
   g_autoptr (JsonGenerator) generator = json_generator_new ();
   g_autoptr (GString) buffer = g_string_new (NULL);
@@ -550,7 +553,7 @@ lw_json_write_streamed (JsonNode          *head,
 
   g_return_val_if_fail (JSON_NODE_HOLDS_OBJECT (head), FALSE);
   g_return_val_if_fail (member != NULL, FALSE);
-  g_return_val_if_fail (element != NULL || n_elements == 0, FALSE);
+  g_return_val_if_fail ((element != NULL) != (element_text != NULL) || n_elements == 0, FALSE);
   g_return_val_if_fail (write != NULL, FALSE);
 
   json_generator_set_pretty (generator, pretty);
@@ -585,18 +588,27 @@ lw_json_write_streamed (JsonNode          *head,
     return FALSE;
   for (guint i = 0; i < n_elements; i++)
     {
-      g_autoptr (JsonNode) node = element (i, element_data);
-      g_autofree char *piece = NULL;
-
-      json_generator_set_root (generator, node);
-      piece = json_generator_to_data (generator, NULL);
       g_string_truncate (buffer, 0);
       if (i > 0)
         g_string_append (buffer, pretty ? ",\n" : ",");
-      if (pretty)
-        append_indented (buffer, piece, 4);
+      if (element_text != NULL)
+        {
+          if (pretty)
+            g_string_append (buffer, "    ");
+          element_text (i, pretty, buffer, element_data);
+        }
       else
-        g_string_append (buffer, piece);
+        {
+          g_autoptr (JsonNode) node = element (i, element_data);
+          g_autofree char *piece = NULL;
+
+          json_generator_set_root (generator, node);
+          piece = json_generator_to_data (generator, NULL);
+          if (pretty)
+            append_indented (buffer, piece, 4);
+          else
+            g_string_append (buffer, piece);
+        }
       if (!write (buffer->str, buffer->len, write_data, error))
         return FALSE;
     }
@@ -605,6 +617,38 @@ lw_json_write_streamed (JsonNode          *head,
   /* The rest of the head: from the ']' on. */
   return write (text + head_length, strlen (text + head_length), write_data, error)
          && write ("\n", 1, write_data, error);
+}
+
+gboolean
+lw_json_write_streamed (JsonNode          *head,
+                        const char        *member,
+                        guint              n_elements,
+                        LwJsonElementFunc  element,
+                        gpointer           element_data,
+                        gboolean           pretty,
+                        LwJsonWriteFunc    write,
+                        gpointer           write_data,
+                        GError           **error)
+{
+  g_return_val_if_fail (element != NULL || n_elements == 0, FALSE);
+  return write_streamed (head, member, n_elements, element, NULL, element_data, pretty,
+                         write, write_data, error);
+}
+
+gboolean
+lw_json_write_streamed_text (JsonNode               *head,
+                             const char             *member,
+                             guint                   n_elements,
+                             LwJsonElementTextFunc   element,
+                             gpointer                element_data,
+                             gboolean                pretty,
+                             LwJsonWriteFunc         write,
+                             gpointer                write_data,
+                             GError                **error)
+{
+  g_return_val_if_fail (element != NULL || n_elements == 0, FALSE);
+  return write_streamed (head, member, n_elements, NULL, element, element_data, pretty,
+                         write, write_data, error);
 }
 
 gboolean

@@ -205,6 +205,56 @@ gboolean lw_json_write_streamed (JsonNode          *head,
                                  GError           **error);
 
 /**
+ * LwJsonElementTextFunc:
+ * @index: which element, 0 to the count given minus one
+ * @pretty: the output's form, as lw_json_write_streamed_text() was given it
+ * @out: where the element's text goes
+ * @user_data: the caller's data
+ *
+ * Appends element @index of a streamed array to @out as JSON text, exactly
+ * as json-glib's generator writes it in that place: with @pretty, indented
+ * by 2 a level from the array's depth in the document (its first line
+ * not indented, every other line by 4 more spaces than the head's own
+ * members); without, no white space at all.
+ */
+typedef void (*LwJsonElementTextFunc) (guint     index,
+                                       gboolean  pretty,
+                                       GString  *out,
+                                       gpointer  user_data);
+
+/**
+ * lw_json_write_streamed_text:
+ * @head: as lw_json_write_streamed()
+ * @member: as lw_json_write_streamed()
+ * @n_elements: how many elements the array is written with
+ * @element: writes each element's text, one at a time
+ * @element_data: passed to @element
+ * @pretty: as lw_json_write_streamed()
+ * @write: where the text goes, in pieces
+ * @write_data: passed to @write
+ * @error: return location for a #GError
+ *
+ * lw_json_write_streamed() for elements whose text the caller writes
+ * itself rather than as a tree for json-glib's generator: the same
+ * document, byte for byte, without a tree, a generator's pass and a copy
+ * per element (elements of integers and plain strings, many of them: the
+ * rounds of standings).
+ *
+ * Errors: those of @write.
+ *
+ * Returns: %TRUE when every piece was written.
+ */
+gboolean lw_json_write_streamed_text (JsonNode               *head,
+                                      const char             *member,
+                                      guint                   n_elements,
+                                      LwJsonElementTextFunc   element,
+                                      gpointer                element_data,
+                                      gboolean                pretty,
+                                      LwJsonWriteFunc         write,
+                                      gpointer                write_data,
+                                      GError                **error);
+
+/**
  * lw_json_write_to_string:
  * @text: bytes
  * @length: how many

@@ -957,32 +957,112 @@ lw_round_result_add_members (JsonBuilder       *builder,
   lw_json_builder_add_int_array (builder, "scores", result->scores, standings->n_sides);
 }
 
-/* One round of the standings JSON. */
-static JsonNode *
-round_result_node (guint    index,
-                   gpointer user_data)
+/* The standings' rounds as JSON text, written as json-glib's generator
+ * writes them (lw_json_write_streamed_text()): with @pretty a line per
+ * value, indented by 2 a level at @depth; without, no white space. */
+static void
+text_line (GString  *out,
+           gboolean  pretty,
+           guint     depth)
+{
+  if (!pretty)
+    return;
+  g_string_append_c (out, '\n');
+  for (guint i = 0; i < depth; i++)
+    g_string_append (out, "  ");
+}
+
+/* A member's name and its separator, after a comma unless it is the first. */
+static void
+text_member (GString    *out,
+             gboolean    pretty,
+             guint       depth,
+             const char *name,
+             gboolean    first)
+{
+  if (!first)
+    g_string_append_c (out, ',');
+  text_line (out, pretty, depth);
+  g_string_append_c (out, '"');
+  g_string_append (out, name);
+  g_string_append (out, pretty ? "\" : " : "\":");
+}
+
+static void
+text_int_array (GString    *out,
+                gboolean    pretty,
+                guint       depth,
+                const char *name,
+                const int  *values,
+                guint       n)
+{
+  text_member (out, pretty, depth, name, FALSE);
+  if (n == 0)
+    {
+      g_string_append (out, "[]");
+      return;
+    }
+  g_string_append_c (out, '[');
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ',');
+      text_line (out, pretty, depth + 1);
+      g_string_append_printf (out, "%d", values[i]);
+    }
+  text_line (out, pretty, depth);
+  g_string_append_c (out, ']');
+}
+
+/* Round @index of the standings JSON, an element of its "rounds" (depth
+ * 2): its numbers (lw_round_result_add_members()) and items. Only
+ * integers and the reasons' codes, which need no escaping. */
+static void
+round_result_text (guint     index,
+                   gboolean  pretty,
+                   GString  *out,
+                   gpointer  user_data)
 {
   const LwStandings *standings = user_data;
   const LwRoundResult *result = g_ptr_array_index (standings->rounds, index);
-  g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
 
-  json_builder_begin_object (builder);
-  lw_round_result_add_members (builder, standings, index);
-  json_builder_set_member_name (builder, "items");
-  json_builder_begin_array (builder);
-  for (guint k = 0; k < result->items->len; k++)
+  g_string_append_c (out, '{');
+  text_member (out, pretty, 3, "number", TRUE);
+  g_string_append_printf (out, "%u", result->number);
+  text_member (out, pretty, 3, "dealer", FALSE);
+  g_string_append_printf (out, "%d", result->dealer);
+  text_int_array (out, pretty, 3, "deltas", result->deltas, standings->n_sides);
+  text_int_array (out, pretty, 3, "scores", result->scores, standings->n_sides);
+  text_member (out, pretty, 3, "items", FALSE);
+  if (result->items->len == 0)
+    g_string_append (out, "[]");
+  else
     {
-      const LwItem *item = &g_array_index (result->items, LwItem, k);
+      g_string_append_c (out, '[');
+      for (guint k = 0; k < result->items->len; k++)
+        {
+          const LwItem *item = &g_array_index (result->items, LwItem, k);
 
-      json_builder_begin_object (builder);
-      lw_json_builder_add_int (builder, "side", item->side);
-      lw_json_builder_add_int (builder, "points", item->points);
-      lw_json_builder_add_string (builder, "reason", lw_reason_to_string (item->reason));
-      json_builder_end_object (builder);
+          if (k > 0)
+            g_string_append_c (out, ',');
+          text_line (out, pretty, 4);
+          g_string_append_c (out, '{');
+          text_member (out, pretty, 5, "side", TRUE);
+          g_string_append_printf (out, "%d", item->side);
+          text_member (out, pretty, 5, "points", FALSE);
+          g_string_append_printf (out, "%d", item->points);
+          text_member (out, pretty, 5, "reason", FALSE);
+          g_string_append_c (out, '"');
+          g_string_append (out, lw_reason_to_string (item->reason));
+          g_string_append_c (out, '"');
+          text_line (out, pretty, 4);
+          g_string_append_c (out, '}');
+        }
+      text_line (out, pretty, 3);
+      g_string_append_c (out, ']');
     }
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
-  return json_builder_get_root (builder);
+  text_line (out, pretty, 2);
+  g_string_append_c (out, '}');
 }
 
 gboolean
@@ -1020,8 +1100,8 @@ lw_standings_write_json (const LwStandings  *standings,
   json_builder_end_object (builder);
 
   head = json_builder_get_root (builder);
-  return lw_json_write_streamed (head, "rounds", standings->rounds->len, round_result_node,
-                                 (gpointer) standings, TRUE, write, write_data, error);
+  return lw_json_write_streamed_text (head, "rounds", standings->rounds->len, round_result_text,
+                                      (gpointer) standings, TRUE, write, write_data, error);
 }
 
 char *
