@@ -656,12 +656,16 @@ parse_whole (JsonParser  *parser,
  * parsed one at a time (lw_json_split_array()) rather than as part of one
  * tree, so that a large record never exists whole as a JSON tree; a round
  * whose text is not JSON sets *@not_split and returns %NULL without an
- * error, for the caller to read @data whole and report its place. */
+ * error, for the caller to read @data whole and report its place. With
+ * @consume, each round is handed to it as read, then freed, rather than
+ * kept (lw_game_record_read_rounds()). */
 static LwGameRecord *
 read_record (const char  *data,
              gsize        length,
              gboolean     split,
              gboolean    *not_split,
+             LwRoundFunc  consume,
+             gpointer     consume_data,
              GError     **error)
 {
   static const char *const keys[] = {
@@ -850,24 +854,34 @@ read_record (const char  *data,
                           (const char *const *) record->players, error);
       if (round == NULL)
         return NULL;
-      g_ptr_array_add (record->rounds, round);
+      if (consume != NULL)
+        {
+          g_autoptr (LwRound) consumed = round;
+
+          if (!consume (record, consumed, i + 1, consume_data, error))
+            return NULL;
+        }
+      else
+        g_ptr_array_add (record->rounds, round);
     }
 
-  if (!lw_game_record_validate (record, error))
+  /* lw_game_record_validate(), the rounds not kept left to @consume. */
+  if (consume != NULL ? !lw_record_validate_head (record, n_rounds, error)
+                      : !lw_game_record_validate (record, error))
     return NULL;
   return g_steal_pointer (&record);
 }
 
-LwGameRecord *
-lw_game_record_from_json (const char  *data,
-                          gssize       length,
-                          GError     **error)
+/* lw_game_record_from_json() and lw_game_record_read_rounds(). */
+static LwGameRecord *
+read_text (const char  *data,
+           gssize       length,
+           LwRoundFunc  consume,
+           gpointer     consume_data,
+           GError     **error)
 {
   LwGameRecord *record = NULL;
   gboolean not_split;
-
-  g_return_val_if_fail (data != NULL || length == 0, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (length < 0)
     length = (gssize) strlen (data);
@@ -882,13 +896,39 @@ lw_game_record_from_json (const char  *data,
   /* A large record's rounds one at a time, so that it never exists whole
    * as a JSON tree; the text whole when it is small (one parse is faster
    * than one per round), when the rounds cannot be cut out plainly, or
-   * when one of them is not JSON (json-glib then names its line). */
+   * when one of them is not JSON (json-glib then names its line; @consume
+   * is then given the rounds again from round 1). */
   not_split = (gsize) length < SPLIT_ABOVE;
   if (!not_split)
-    record = read_record (data, (gsize) length, TRUE, &not_split, error);
+    record = read_record (data, (gsize) length, TRUE, &not_split, consume, consume_data, error);
   if (not_split)
-    record = read_record (data, (gsize) length, FALSE, &not_split, error);
+    record = read_record (data, (gsize) length, FALSE, &not_split, consume, consume_data, error);
   return record;
+}
+
+LwGameRecord *
+lw_game_record_from_json (const char  *data,
+                          gssize       length,
+                          GError     **error)
+{
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return read_text (data, length, NULL, NULL, error);
+}
+
+LwGameRecord *
+lw_game_record_read_rounds (const char   *data,
+                            gssize        length,
+                            LwRoundFunc   func,
+                            gpointer      user_data,
+                            GError      **error)
+{
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (func != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return read_text (data, length, func, user_data, error);
 }
 
 LwRound *

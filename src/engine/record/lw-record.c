@@ -648,6 +648,7 @@ lw_record_is_lowercase_uuid (const char *text)
  * different in NFC). */
 static gboolean
 validate_version_2 (const LwGameRecord  *record,
+                    guint                n_rounds,
                     GError             **error)
 {
   const GPtrArray *subs = record->substitutes;
@@ -692,11 +693,11 @@ validate_version_2 (const LwGameRecord  *record,
         return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
                                "substitutes: entry %u: seat %d, but the seats are 0 to %u",
                                i + 1, sub->seat, record->n_players - 1);
-      if (sub->from_round < 1 || sub->from_round > record->rounds->len + 1)
+      if (sub->from_round < 1 || sub->from_round > n_rounds + 1)
         return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
                                "substitutes: entry %u: from_round is %u, expected 1 to %u "
                                "(the game has %u rounds)", i + 1, sub->from_round,
-                               record->rounds->len + 1, record->rounds->len);
+                               n_rounds + 1, n_rounds);
       if (!lw_name_is_normal (sub->name))
         {
           g_autofree char *place = g_strdup_printf ("substitutes: entry %u: name", i + 1);
@@ -732,14 +733,21 @@ validate_version_2 (const LwGameRecord  *record,
 }
 
 gboolean
+lw_record_validate_head (const LwGameRecord  *record,
+                         guint                n_rounds,
+                         GError             **error)
+{
+  return lw_record_validate_setup (record, error) && validate_version_2 (record, n_rounds, error);
+}
+
+gboolean
 lw_game_record_validate (const LwGameRecord  *record,
                          GError             **error)
 {
   g_return_val_if_fail (record != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!lw_record_validate_setup (record, error)
-                || !validate_version_2 (record, error))
+  if (!lw_record_validate_head (record, record->rounds->len, error))
     return FALSE;
   for (guint i = 0; i < record->rounds->len; i++)
     if (!lw_round_validate (record, g_ptr_array_index (record->rounds, i), i + 1, error))

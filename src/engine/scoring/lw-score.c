@@ -35,6 +35,8 @@ typedef struct {
   int                 side_of[LW_MAX_SEATS];  /* lw_game_record_side_of() */
   int                 total_cards;            /* T (R1) */
   GArray             *items;                  /* (element-type LwItem): the round's, as found */
+  LwStandings        *standings;              /* whether the game is over, the sides */
+  int                 dealer;                 /* the next round's */
 } Replay;
 
 /* ------------------------------------------------------------------ */
@@ -743,86 +745,124 @@ standings_new (const LwGameRecord *record)
   return standings;
 }
 
-/* Scores @record's rounds after the @standings->rounds->len already in
- * @standings, from the state those left (the scores, the deal, the deals
- * owed): the one loop of both lw_standings_compute() and
- * lw_standings_extend(). */
-static gboolean
-replay_rounds (LwStandings         *standings,
-               const LwGameRecord  *record,
-               GError             **error)
+/* Starts replaying @record after the rounds @standings has scored, from
+ * the state those left (the scores, the deal, the deals owed, whether the
+ * game is over), which replay_round() carries on in @standings; @items is
+ * the replay's scratch array. */
+static void
+replay_start (Replay             *replay,
+              LwStandings        *standings,
+              const LwGameRecord *record,
+              GArray             *items)
 {
-  Replay replay = { 0 };
-  g_autoptr (GArray) items = g_array_sized_new (FALSE, FALSE, sizeof (LwItem), 4 * LW_MAX_SEATS);
-  int dealer = standings->next_dealer;
-
-  replay.record = record;
-  replay.n_sides = standings->n_sides;
-  memcpy (replay.scores, standings->scores, sizeof replay.scores);
-  memcpy (replay.owes_deal, standings->owes_deal, sizeof replay.owes_deal);
+  memset (replay, 0, sizeof *replay);
+  replay->record = record;
+  replay->standings = standings;
+  replay->n_sides = standings->n_sides;
+  memcpy (replay->scores, standings->scores, sizeof replay->scores);
+  memcpy (replay->owes_deal, standings->owes_deal, sizeof replay->owes_deal);
   for (guint seat = 0; seat < record->n_players; seat++)
-    replay.side_of[seat] = lw_game_record_side_of (record, (int) seat);
-  replay.total_cards = (int) lw_total_cards (record->n_players);
-  replay.items = items;
+    replay->side_of[seat] = lw_game_record_side_of (record, (int) seat);
+  replay->total_cards = (int) lw_total_cards (record->n_players);
+  replay->items = items;
+  replay->dealer = standings->next_dealer;
+}
 
-  for (guint i = standings->rounds->len; i < record->rounds->len; i++)
+/* Scores @round, round @number (from 1), the next one: its result, or
+ * %NULL with @error set when the game was over or the dealer is not the
+ * one the deal passes to. */
+static LwRoundResult *
+replay_round (Replay         *replay,
+              const LwRound  *round,
+              guint           number,
+              GError        **error)
+{
+  const LwGameRecord *record = replay->record;
+  LwStandings *standings = replay->standings;
+  LwRoundResult *result;
+  int before[LW_MAX_SEATS];
+
+  if (standings->finished)
     {
-      const LwRound *round = g_ptr_array_index (record->rounds, i);
-      LwRoundResult *result;
-      int before[LW_MAX_SEATS];
-
-      if (standings->finished)
-        {
-          g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER,
-                       "round %u: the game ended after round %u (%s won)",
-                       i + 1, i,
-                       (const char *) g_ptr_array_index (standings->sides, standings->winner));
-          return FALSE;
-        }
-
-      if (round->dealer != LW_NO_SEAT && round->dealer != dealer)
-        {
-          g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                       "round %u: dealer is seat %d (%s), but the deal passes to seat %d (%s)",
-                       i + 1, round->dealer, lw_game_record_player_at (record, round->dealer, i + 1),
-                       dealer, lw_game_record_player_at (record, dealer, i + 1));
-          return FALSE;
-        }
-
-      result = round_result_new (i + 1, dealer);
-      result->is_void = round->is_void;
-      memcpy (before, replay.scores, sizeof before);
-
-      g_array_set_size (items, 0);
-      if (record->ruleset == LW_RULESET_GARWOLF)
-        score_garwolf_round (&replay, round);
-      else
-        score_little_wolf_round (&replay, round, result);
-      /* The round's items in an array of their own size. */
-      result->items = g_array_sized_new (FALSE, FALSE, sizeof (LwItem), items->len);
-      g_array_append_vals (result->items, items->data, items->len);
-      g_ptr_array_add (standings->rounds, result);
-
-      for (guint s = 0; s < replay.n_sides; s++)
-        {
-          result->deltas[s] = replay.scores[s] - before[s];
-          result->scores[s] = replay.scores[s];
-        }
-
-      /* R23–R25, G2: checked at the end of every round, void ones too. */
-      standings->finished = game_ends (&replay, replay.scores,
-                                       &standings->winner, &standings->skunk);
-      dealer = pass_deal (&replay, dealer);
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER,
+                   "round %u: the game ended after round %u (%s won)",
+                   number, number - 1,
+                   (const char *) g_ptr_array_index (standings->sides, standings->winner));
+      return NULL;
     }
+
+  if (round->dealer != LW_NO_SEAT && round->dealer != replay->dealer)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "round %u: dealer is seat %d (%s), but the deal passes to seat %d (%s)",
+                   number, round->dealer, lw_game_record_player_at (record, round->dealer, number),
+                   replay->dealer, lw_game_record_player_at (record, replay->dealer, number));
+      return NULL;
+    }
+
+  result = round_result_new (number, replay->dealer);
+  result->is_void = round->is_void;
+  memcpy (before, replay->scores, sizeof before);
+
+  g_array_set_size (replay->items, 0);
+  if (record->ruleset == LW_RULESET_GARWOLF)
+    score_garwolf_round (replay, round);
+  else
+    score_little_wolf_round (replay, round, result);
+  /* The round's items in an array of their own size. */
+  result->items = g_array_sized_new (FALSE, FALSE, sizeof (LwItem), replay->items->len);
+  g_array_append_vals (result->items, replay->items->data, replay->items->len);
+
+  for (guint s = 0; s < replay->n_sides; s++)
+    {
+      result->deltas[s] = replay->scores[s] - before[s];
+      result->scores[s] = replay->scores[s];
+    }
+
+  /* R23–R25, G2: checked at the end of every round, void ones too. */
+  standings->finished = game_ends (replay, replay->scores, &standings->winner, &standings->skunk);
+  replay->dealer = pass_deal (replay, replay->dealer);
+  return result;
+}
+
+/* The standings after the rounds replayed. */
+static void
+replay_finish (Replay *replay)
+{
+  LwStandings *standings = replay->standings;
 
   if (!standings->finished)
     {
       standings->winner = LW_NO_SEAT;
       standings->skunk = FALSE;
     }
-  memcpy (standings->scores, replay.scores, sizeof standings->scores);
-  memcpy (standings->owes_deal, replay.owes_deal, sizeof standings->owes_deal);
-  standings->next_dealer = dealer;
+  memcpy (standings->scores, replay->scores, sizeof standings->scores);
+  memcpy (standings->owes_deal, replay->owes_deal, sizeof standings->owes_deal);
+  standings->next_dealer = replay->dealer;
+}
+
+/* Scores @record's rounds after the @standings->rounds->len already in
+ * @standings, from the state those left: the one loop of both
+ * lw_standings_compute() and lw_standings_extend(). */
+static gboolean
+replay_rounds (LwStandings         *standings,
+               const LwGameRecord  *record,
+               GError             **error)
+{
+  g_autoptr (GArray) items = g_array_sized_new (FALSE, FALSE, sizeof (LwItem), MAX_END_ITEMS);
+  Replay replay;
+
+  replay_start (&replay, standings, record, items);
+  for (guint i = standings->rounds->len; i < record->rounds->len; i++)
+    {
+      LwRoundResult *result = replay_round (&replay, g_ptr_array_index (record->rounds, i),
+                                            i + 1, error);
+
+      if (result == NULL)
+        return FALSE;
+      g_ptr_array_add (standings->rounds, result);
+    }
+  replay_finish (&replay);
   return TRUE;
 }
 
@@ -1014,25 +1054,22 @@ text_int_array (GString    *out,
   g_string_append_c (out, ']');
 }
 
-/* Round @index of the standings JSON, an element of its "rounds" (depth
- * 2): its numbers (lw_round_result_add_members()) and items. Only
- * integers and the reasons' codes, which need no escaping. */
+/* @result as an element of the standings JSON's "rounds" (depth 2): its
+ * numbers (lw_round_result_add_members()) and items. Only integers and the
+ * reasons' codes, which need no escaping. */
 static void
-round_result_text (guint     index,
-                   gboolean  pretty,
-                   GString  *out,
-                   gpointer  user_data)
+append_round_result (GString             *out,
+                     gboolean             pretty,
+                     guint                n_sides,
+                     const LwRoundResult *result)
 {
-  const LwStandings *standings = user_data;
-  const LwRoundResult *result = g_ptr_array_index (standings->rounds, index);
-
   g_string_append_c (out, '{');
   text_member (out, pretty, 3, "number", TRUE);
   g_string_append_printf (out, "%u", result->number);
   text_member (out, pretty, 3, "dealer", FALSE);
   g_string_append_printf (out, "%d", result->dealer);
-  text_int_array (out, pretty, 3, "deltas", result->deltas, standings->n_sides);
-  text_int_array (out, pretty, 3, "scores", result->scores, standings->n_sides);
+  text_int_array (out, pretty, 3, "deltas", result->deltas, n_sides);
+  text_int_array (out, pretty, 3, "scores", result->scores, n_sides);
   text_member (out, pretty, 3, "items", FALSE);
   if (result->items->len == 0)
     g_string_append (out, "[]");
@@ -1065,17 +1102,23 @@ round_result_text (guint     index,
   g_string_append_c (out, '}');
 }
 
-gboolean
-lw_standings_write_json (const LwStandings  *standings,
-                         LwJsonWriteFunc     write,
-                         gpointer            write_data,
-                         GError            **error)
+/* Round @index of the standings JSON (lw_json_write_streamed_text()). */
+static void
+round_result_text (guint     index,
+                   gboolean  pretty,
+                   GString  *out,
+                   gpointer  user_data)
+{
+  const LwStandings *standings = user_data;
+
+  append_round_result (out, pretty, standings->n_sides, g_ptr_array_index (standings->rounds, index));
+}
+
+/* The standings JSON but its rounds ("rounds": []). */
+static JsonNode *
+standings_head (const LwStandings *standings)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
-  g_autoptr (JsonNode) head = NULL;
-
-  g_return_val_if_fail (standings != NULL, FALSE);
-  g_return_val_if_fail (write != NULL, FALSE);
 
   json_builder_begin_object (builder);
   lw_json_builder_add_string (builder, "format", STANDINGS_FORMAT);
@@ -1098,10 +1141,176 @@ lw_standings_write_json (const LwStandings  *standings,
       json_builder_add_int_value (builder, seat);
   json_builder_end_array (builder);
   json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
 
-  head = json_builder_get_root (builder);
+gboolean
+lw_standings_write_json (const LwStandings  *standings,
+                         LwJsonWriteFunc     write,
+                         gpointer            write_data,
+                         GError            **error)
+{
+  g_autoptr (JsonNode) head = NULL;
+
+  g_return_val_if_fail (standings != NULL, FALSE);
+  g_return_val_if_fail (write != NULL, FALSE);
+
+  head = standings_head (standings);
   return lw_json_write_streamed_text (head, "rounds", standings->rounds->len, round_result_text,
                                       (gpointer) standings, TRUE, write, write_data, error);
+}
+
+/* A record replayed as it is read, round by round, none kept
+ * (lw_standings_write_record_json()). */
+typedef struct {
+  Replay        replay;
+  GArray       *items;
+  LwStandings  *standings;   /* the sides and the state; no rounds kept */
+  guint         n_starts;    /* more than 1: the reader began again */
+  LwJsonStream *json;        /* where each round's result goes, if anywhere */
+  GError       *refused;     /* the first round refused (lw_round_validate()) */
+  GError       *not_scored;  /* the first round the replay refused */
+} Scoring;
+
+/* An #LwRoundFunc: round @number scored, its result written or dropped. */
+static gboolean
+score_read_round (const LwGameRecord  *record,
+                  const LwRound       *round,
+                  guint                number,
+                  gpointer             user_data,
+                  GError             **error)
+{
+  Scoring *scoring = user_data;
+  LwRoundResult *result;
+  gboolean written = TRUE;
+
+  /* Round 1: the start, or the start again (lw_game_record_read_rounds()). */
+  if (number == 1)
+    {
+      g_clear_pointer (&scoring->standings, lw_standings_free);
+      g_clear_error (&scoring->refused);
+      g_clear_error (&scoring->not_scored);
+      scoring->standings = standings_new (record);
+      replay_start (&scoring->replay, scoring->standings, record, scoring->items);
+      scoring->n_starts++;
+    }
+  /* As lw_standings_read() has them: every round read before any is
+   * checked, every one checked before any is replayed; so the reading goes
+   * on after a refusal, for an error that comes first. */
+  if (scoring->refused != NULL)
+    return TRUE;
+  if (!lw_round_validate (record, round, number, &scoring->refused))
+    {
+      g_clear_error (&scoring->not_scored);
+      return TRUE;
+    }
+  if (scoring->not_scored != NULL)
+    return TRUE;
+  if ((result = replay_round (&scoring->replay, round, number, &scoring->not_scored)) == NULL)
+    return TRUE;
+  if (scoring->json != NULL)
+    {
+      append_round_result (lw_json_stream_next (scoring->json), TRUE, scoring->standings->n_sides,
+                           result);
+      written = lw_json_stream_write_next (scoring->json, error);
+    }
+  round_result_free (result);
+  return written;
+}
+
+/* Reads @data and replays it round by round into @scoring; the record
+ * read (without rounds), or %NULL. */
+static LwGameRecord *
+score_text (Scoring     *scoring,
+            const char  *data,
+            gsize        length,
+            GError     **error)
+{
+  g_autoptr (LwGameRecord) record = NULL;
+
+  scoring->n_starts = 0;
+  g_clear_pointer (&scoring->standings, lw_standings_free);
+  record = lw_game_record_read_rounds (data, (gssize) length, score_read_round, scoring, error);
+  if (record == NULL)
+    return NULL;
+  if (scoring->refused != NULL || scoring->not_scored != NULL)
+    {
+      GError **first = scoring->refused != NULL ? &scoring->refused : &scoring->not_scored;
+
+      g_propagate_error (error, g_steal_pointer (first));
+      return NULL;
+    }
+  if (scoring->standings == NULL)   /* no rounds */
+    {
+      scoring->standings = standings_new (record);
+      replay_start (&scoring->replay, scoring->standings, record, scoring->items);
+    }
+  replay_finish (&scoring->replay);
+  return g_steal_pointer (&record);
+}
+
+gboolean
+lw_standings_write_record_json (const char       *data,
+                                gssize            length,
+                                LwJsonWriteFunc   write,
+                                gpointer          write_data,
+                                GError          **error)
+{
+  g_autoptr (GArray) items = g_array_sized_new (FALSE, FALSE, sizeof (LwItem), MAX_END_ITEMS);
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (LwJsonStream) json = NULL;
+  g_autoptr (JsonNode) head = NULL;
+  Scoring scoring = { .items = items };
+  gboolean written;
+
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  g_return_val_if_fail (write != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (length < 0)
+    length = (gssize) strlen (data);
+  g_atomic_int_inc (&replay_count);
+
+  /* First the whole record checked and replayed, so that nothing is
+   * written for a record refused: the standings before the rounds' JSON
+   * come from its end. */
+  record = score_text (&scoring, data, (gsize) length, error);
+  if (record == NULL)
+    {
+      g_clear_pointer (&scoring.standings, lw_standings_free);
+      g_clear_error (&scoring.refused);
+      g_clear_error (&scoring.not_scored);
+      return FALSE;
+    }
+
+  /* A reader that began again read the text whole: the standings whole,
+   * as lw_standings_read() has them. */
+  if (scoring.n_starts > 1)
+    {
+      g_autoptr (LwStandings) standings = NULL;
+
+      g_clear_pointer (&scoring.standings, lw_standings_free);
+      g_clear_pointer (&record, lw_game_record_free);
+      record = lw_game_record_from_json (data, length, error);
+      if (record == NULL || (standings = lw_standings_compute (record, error)) == NULL)
+        return FALSE;
+      g_clear_pointer (&record, lw_game_record_free);
+      return lw_standings_write_json (standings, write, write_data, error);
+    }
+
+  /* Then again, each round's result written as it is scored. */
+  head = standings_head (scoring.standings);
+  json = lw_json_stream_begin (head, "rounds", TRUE, write, write_data);
+  scoring.json = json;
+  g_clear_pointer (&record, lw_game_record_free);
+  record = score_text (&scoring, data, (gsize) length, error);
+  g_clear_pointer (&scoring.standings, lw_standings_free);
+  g_clear_error (&scoring.refused);
+  g_clear_error (&scoring.not_scored);
+  if (record == NULL)
+    return FALSE;
+  written = lw_json_stream_end (json, error);
+  return written;
 }
 
 char *
