@@ -281,28 +281,27 @@ test_bad_case (gconstpointer data)
     }
 }
 
-/* An element of /cases/streamed-text: an object of a string, a negative
- * number, a nested list and an empty one, as lw_json_write_streamed_text()
- * asks. */
-static void
-element_text (guint     index,
-              gboolean  pretty,
-              GString  *out,
-              gpointer  user_data)
+/* An element of /cases/streamed: an object of a string that needs
+ * escaping, a negative number, a nested list and an empty one. */
+static JsonNode *
+element_node (guint    index,
+              gpointer user_data)
 {
-  if (pretty)
-    g_string_append_printf (out, "{\n      \"n\" : %u,\n      \"minus\" : -%u,\n"
-                            "      \"list\" : [\n        %u\n      ],\n      \"none\" : [],\n"
-                            "      \"word\" : \"%s\"\n    }", index, index + 1, index, (const char *) user_data);
-  else
-    g_string_append_printf (out, "{\"n\":%u,\"minus\":-%u,\"list\":[%u],\"none\":[],\"word\":\"%s\"}",
-                            index, index + 1, index, (const char *) user_data);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autofree char *text = g_strdup_printf ("{\"n\":%u,\"minus\":-%u,\"list\":[%u],\"none\":[],"
+                                           "\"word\":\"%s \\\"Pups\\\"\"}",
+                                           index, index + 1, index, (const char *) user_data);
+  g_autoptr (GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
 }
 
-/* Elements written as text into a streamed head, indented or compact, are
- * the text of the whole tree; none leaves the head as it is. */
+/* Elements streamed into a head, indented or compact, are the text of the
+ * whole tree; none leaves the head as it is. */
 static void
-test_streamed_text (void)
+test_streamed (void)
 {
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
@@ -314,9 +313,9 @@ test_streamed_text (void)
       {
         g_autoptr (GString) out = g_string_new (NULL);
 
-        g_assert_true (lw_json_write_streamed_text (json_parser_get_root (parser), "rounds", n,
-                                                    element_text, (gpointer) "pack", pretty,
-                                                    lw_json_write_to_string, out, &error));
+        g_assert_true (lw_json_write_streamed (json_parser_get_root (parser), "rounds", n,
+                                               element_node, (gpointer) "pack", pretty,
+                                               lw_json_write_to_string, out, &error));
         g_assert_no_error (error);
         assert_as_whole_tree (out->str, pretty);
         g_assert_cmpuint (n == 0 ? 0 : 1, ==, strstr (out->str, "\"word\"") != NULL);
@@ -328,7 +327,7 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/cases/streamed-text", test_streamed_text);
+  g_test_add_func ("/cases/streamed", test_streamed);
   lw_test_add_cases ("/cases", "scoring", test_good_case, test_bad_case);
   lw_test_add_cases ("/cases", "random", test_good_case, test_bad_case);
   lw_test_add_cases ("/cases", "v2", test_good_case, test_bad_case);

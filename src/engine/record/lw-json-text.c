@@ -538,6 +538,7 @@ struct _LwJsonStream {
   LwJsonWriteFunc  write;
   gpointer         write_data;
   GString         *buffer;
+  JsonGenerator   *generator;     /* each element's text */
 };
 
 LwJsonStream *
@@ -583,27 +584,31 @@ lw_json_stream_begin (JsonNode        *head,
   stream->write = write;
   stream->write_data = write_data;
   stream->buffer = g_string_new (NULL);
+  stream->generator = json_generator_new ();
+  json_generator_set_pretty (stream->generator, pretty);
+  json_generator_set_indent (stream->generator, 2);
   return stream;
 }
 
-GString *
-lw_json_stream_next (LwJsonStream *stream)
+gboolean
+lw_json_stream_write_element (LwJsonStream  *stream,
+                              JsonNode      *element,
+                              GError       **error)
 {
-  g_return_val_if_fail (stream != NULL, NULL);
+  g_autofree char *piece = NULL;
 
+  g_return_val_if_fail (stream != NULL, FALSE);
+  g_return_val_if_fail (element != NULL, FALSE);
+
+  json_generator_set_root (stream->generator, element);
+  piece = json_generator_to_data (stream->generator, NULL);
   g_string_truncate (stream->buffer, 0);
   if (stream->n_written > 0)
     g_string_append (stream->buffer, stream->pretty ? ",\n" : ",");
   if (stream->pretty)
-    g_string_append (stream->buffer, "    ");
-  return stream->buffer;
-}
-
-gboolean
-lw_json_stream_write_next (LwJsonStream  *stream,
-                           GError       **error)
-{
-  g_return_val_if_fail (stream != NULL, FALSE);
+    append_indented (stream->buffer, piece, 4);
+  else
+    g_string_append (stream->buffer, piece);
 
   /* The head up to the array, with the first element. */
   if (stream->n_written++ == 0
@@ -640,60 +645,8 @@ lw_json_stream_free (LwJsonStream *stream)
     return;
   g_free (stream->text);
   g_string_free (stream->buffer, TRUE);
+  g_object_unref (stream->generator);
   g_free (stream);
-}
-
-/* lw_json_write_streamed() and lw_json_write_streamed_text(): one of
- * @element and @element_text makes each element. */
-static gboolean
-write_streamed (JsonNode              *head,
-                const char            *member,
-                guint                  n_elements,
-                LwJsonElementFunc      element,
-                LwJsonElementTextFunc  element_text,
-                gpointer               element_data,
-                gboolean               pretty,
-                LwJsonWriteFunc        write,
-                gpointer               write_data,
-                GError               **error)
-{
-  g_autoptr (LwJsonStream) stream = lw_json_stream_begin (head, member, pretty, write, write_data);
-  g_autoptr (JsonGenerator) generator = NULL;
-
-  g_return_val_if_fail (stream != NULL, FALSE);
-
-  if (element != NULL)
-    {
-      generator = json_generator_new ();
-      json_generator_set_pretty (generator, pretty);
-      json_generator_set_indent (generator, 2);
-    }
-  for (guint i = 0; i < n_elements; i++)
-    {
-      GString *buffer = lw_json_stream_next (stream);
-
-      if (element_text != NULL)
-        element_text (i, pretty, buffer, element_data);
-      else
-        {
-          g_autoptr (JsonNode) node = element (i, element_data);
-          g_autofree char *piece = NULL;
-
-          json_generator_set_root (generator, node);
-          piece = json_generator_to_data (generator, NULL);
-          if (pretty)
-            {
-              /* append_indented() indents the first line too */
-              g_string_truncate (buffer, buffer->len - 4);
-              append_indented (buffer, piece, 4);
-            }
-          else
-            g_string_append (buffer, piece);
-        }
-      if (!lw_json_stream_write_next (stream, error))
-        return FALSE;
-    }
-  return lw_json_stream_end (stream, error);
 }
 
 gboolean
@@ -707,25 +660,23 @@ lw_json_write_streamed (JsonNode          *head,
                         gpointer           write_data,
                         GError           **error)
 {
-  g_return_val_if_fail (element != NULL || n_elements == 0, FALSE);
-  return write_streamed (head, member, n_elements, element, NULL, element_data, pretty,
-                         write, write_data, error);
-}
+  g_autoptr (LwJsonStream) stream = NULL;
 
-gboolean
-lw_json_write_streamed_text (JsonNode               *head,
-                             const char             *member,
-                             guint                   n_elements,
-                             LwJsonElementTextFunc   element,
-                             gpointer                element_data,
-                             gboolean                pretty,
-                             LwJsonWriteFunc         write,
-                             gpointer                write_data,
-                             GError                **error)
-{
+  g_return_val_if_fail (JSON_NODE_HOLDS_OBJECT (head), FALSE);
+  g_return_val_if_fail (member != NULL, FALSE);
   g_return_val_if_fail (element != NULL || n_elements == 0, FALSE);
-  return write_streamed (head, member, n_elements, NULL, element, element_data, pretty,
-                         write, write_data, error);
+  g_return_val_if_fail (write != NULL, FALSE);
+
+  stream = lw_json_stream_begin (head, member, pretty, write, write_data);
+  g_return_val_if_fail (stream != NULL, FALSE);
+  for (guint i = 0; i < n_elements; i++)
+    {
+      g_autoptr (JsonNode) node = element (i, element_data);
+
+      if (!lw_json_stream_write_element (stream, node, error))
+        return FALSE;
+    }
+  return lw_json_stream_end (stream, error);
 }
 
 gboolean

@@ -223,9 +223,8 @@ typedef struct _LwJsonStream LwJsonStream;
  * @write_data: passed to @write
  *
  * Starts the document; nothing is written before the first element or the
- * end. Then, for each element: lw_json_stream_next(), its text appended,
- * lw_json_stream_write_next(); at last lw_json_stream_end() and
- * lw_json_stream_free(). The text is that of lw_json_write_streamed().
+ * end. Then lw_json_stream_write_element() for each element; at last
+ * lw_json_stream_end() and lw_json_stream_free(). The text is that of lw_json_write_streamed().
  *
  * Returns: (transfer full): the stream.
  */
@@ -236,30 +235,21 @@ LwJsonStream *lw_json_stream_begin (JsonNode        *head,
                                     gpointer         write_data);
 
 /**
- * lw_json_stream_next:
+ * lw_json_stream_write_element:
  * @stream: a stream
- *
- * Returns: (transfer none): the buffer for the next element, holding what
- *   goes before it (a comma, the indentation): append the element's text
- *   as #LwJsonElementTextFunc describes it, then call
- *   lw_json_stream_write_next().
- */
-GString *lw_json_stream_next (LwJsonStream *stream);
-
-/**
- * lw_json_stream_write_next:
- * @stream: a stream
+ * @element: the array's next element (not taken)
  * @error: return location for a #GError
  *
- * Writes the element in the buffer of lw_json_stream_next() (the head up
- * to the array first, at the first element).
+ * Writes @element as json-glib's generator writes it in that place (the
+ * head up to the array first, at the first element).
  *
  * Errors: those of the stream's write function.
  *
  * Returns: %TRUE when it was written.
  */
-gboolean lw_json_stream_write_next (LwJsonStream  *stream,
-                                    GError       **error);
+gboolean lw_json_stream_write_element (LwJsonStream  *stream,
+                                       JsonNode      *element,
+                                       GError       **error);
 
 /**
  * lw_json_stream_end:
@@ -285,56 +275,6 @@ gboolean lw_json_stream_end (LwJsonStream  *stream,
 void lw_json_stream_free (LwJsonStream *stream);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwJsonStream, lw_json_stream_free)
-
-/**
- * LwJsonElementTextFunc:
- * @index: which element, 0 to the count given minus one
- * @pretty: the output's form, as lw_json_write_streamed_text() was given it
- * @out: where the element's text goes
- * @user_data: the caller's data
- *
- * Appends element @index of a streamed array to @out as JSON text, exactly
- * as json-glib's generator writes it in that place: with @pretty, indented
- * by 2 a level from the array's depth in the document (its first line
- * not indented, every other line by 4 more spaces than the head's own
- * members); without, no white space at all.
- */
-typedef void (*LwJsonElementTextFunc) (guint     index,
-                                       gboolean  pretty,
-                                       GString  *out,
-                                       gpointer  user_data);
-
-/**
- * lw_json_write_streamed_text:
- * @head: as lw_json_write_streamed()
- * @member: as lw_json_write_streamed()
- * @n_elements: how many elements the array is written with
- * @element: writes each element's text, one at a time
- * @element_data: passed to @element
- * @pretty: as lw_json_write_streamed()
- * @write: where the text goes, in pieces
- * @write_data: passed to @write
- * @error: return location for a #GError
- *
- * lw_json_write_streamed() for elements whose text the caller writes
- * itself rather than as a tree for json-glib's generator: the same
- * document, byte for byte, without a tree, a generator's pass and a copy
- * per element (elements of integers and plain strings, many of them: the
- * rounds of standings).
- *
- * Errors: those of @write.
- *
- * Returns: %TRUE when every piece was written.
- */
-gboolean lw_json_write_streamed_text (JsonNode               *head,
-                                      const char             *member,
-                                      guint                   n_elements,
-                                      LwJsonElementTextFunc   element,
-                                      gpointer                element_data,
-                                      gboolean                pretty,
-                                      LwJsonWriteFunc         write,
-                                      gpointer                write_data,
-                                      GError                **error);
 
 /**
  * lw_json_write_to_string:

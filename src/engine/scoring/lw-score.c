@@ -979,6 +979,18 @@ lw_standings_add_outcome (JsonBuilder       *builder,
   lw_json_builder_add_boolean (builder, "skunk", standings->skunk);
 }
 
+/* A round's numbers: lw_round_result_add_members() and the standings JSON. */
+static void
+add_round_members (JsonBuilder         *builder,
+                   guint                n_sides,
+                   const LwRoundResult *result)
+{
+  lw_json_builder_add_int (builder, "number", result->number);
+  lw_json_builder_add_int (builder, "dealer", result->dealer);
+  lw_json_builder_add_int_array (builder, "deltas", result->deltas, n_sides);
+  lw_json_builder_add_int_array (builder, "scores", result->scores, n_sides);
+}
+
 void
 lw_round_result_add_members (JsonBuilder       *builder,
                              const LwStandings *standings,
@@ -991,127 +1003,44 @@ lw_round_result_add_members (JsonBuilder       *builder,
   g_return_if_fail (index < standings->rounds->len);
 
   result = g_ptr_array_index (standings->rounds, index);
-  lw_json_builder_add_int (builder, "number", result->number);
-  lw_json_builder_add_int (builder, "dealer", result->dealer);
-  lw_json_builder_add_int_array (builder, "deltas", result->deltas, standings->n_sides);
-  lw_json_builder_add_int_array (builder, "scores", result->scores, standings->n_sides);
+  add_round_members (builder, standings->n_sides, result);
 }
 
-/* The standings' rounds as JSON text, written as json-glib's generator
- * writes them (lw_json_write_streamed_text()): with @pretty a line per
- * value, indented by 2 a level at @depth; without, no white space. */
-static void
-text_line (GString  *out,
-           gboolean  pretty,
-           guint     depth)
+/* @result as an element of the standings JSON's "rounds": its numbers
+ * (lw_round_result_add_members()) and items. */
+static JsonNode *
+round_result_node (const LwStandings   *standings,
+                   const LwRoundResult *result)
 {
-  if (!pretty)
-    return;
-  g_string_append_c (out, '\n');
-  for (guint i = 0; i < depth; i++)
-    g_string_append (out, "  ");
-}
+  g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
 
-/* A member's name and its separator, after a comma unless it is the first. */
-static void
-text_member (GString    *out,
-             gboolean    pretty,
-             guint       depth,
-             const char *name,
-             gboolean    first)
-{
-  if (!first)
-    g_string_append_c (out, ',');
-  text_line (out, pretty, depth);
-  g_string_append_c (out, '"');
-  g_string_append (out, name);
-  g_string_append (out, pretty ? "\" : " : "\":");
-}
-
-static void
-text_int_array (GString    *out,
-                gboolean    pretty,
-                guint       depth,
-                const char *name,
-                const int  *values,
-                guint       n)
-{
-  text_member (out, pretty, depth, name, FALSE);
-  if (n == 0)
+  json_builder_begin_object (builder);
+  add_round_members (builder, standings->n_sides, result);
+  json_builder_set_member_name (builder, "items");
+  json_builder_begin_array (builder);
+  for (guint k = 0; k < result->items->len; k++)
     {
-      g_string_append (out, "[]");
-      return;
+      const LwItem *item = &g_array_index (result->items, LwItem, k);
+
+      json_builder_begin_object (builder);
+      lw_json_builder_add_int (builder, "side", item->side);
+      lw_json_builder_add_int (builder, "points", item->points);
+      lw_json_builder_add_string (builder, "reason", lw_reason_to_string (item->reason));
+      json_builder_end_object (builder);
     }
-  g_string_append_c (out, '[');
-  for (guint i = 0; i < n; i++)
-    {
-      if (i > 0)
-        g_string_append_c (out, ',');
-      text_line (out, pretty, depth + 1);
-      g_string_append_printf (out, "%d", values[i]);
-    }
-  text_line (out, pretty, depth);
-  g_string_append_c (out, ']');
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
 }
 
-/* @result as an element of the standings JSON's "rounds" (depth 2): its
- * numbers (lw_round_result_add_members()) and items. Only integers and the
- * reasons' codes, which need no escaping. */
-static void
-append_round_result (GString             *out,
-                     gboolean             pretty,
-                     guint                n_sides,
-                     const LwRoundResult *result)
-{
-  g_string_append_c (out, '{');
-  text_member (out, pretty, 3, "number", TRUE);
-  g_string_append_printf (out, "%u", result->number);
-  text_member (out, pretty, 3, "dealer", FALSE);
-  g_string_append_printf (out, "%d", result->dealer);
-  text_int_array (out, pretty, 3, "deltas", result->deltas, n_sides);
-  text_int_array (out, pretty, 3, "scores", result->scores, n_sides);
-  text_member (out, pretty, 3, "items", FALSE);
-  if (result->items->len == 0)
-    g_string_append (out, "[]");
-  else
-    {
-      g_string_append_c (out, '[');
-      for (guint k = 0; k < result->items->len; k++)
-        {
-          const LwItem *item = &g_array_index (result->items, LwItem, k);
-
-          if (k > 0)
-            g_string_append_c (out, ',');
-          text_line (out, pretty, 4);
-          g_string_append_c (out, '{');
-          text_member (out, pretty, 5, "side", TRUE);
-          g_string_append_printf (out, "%d", item->side);
-          text_member (out, pretty, 5, "points", FALSE);
-          g_string_append_printf (out, "%d", item->points);
-          text_member (out, pretty, 5, "reason", FALSE);
-          g_string_append_c (out, '"');
-          g_string_append (out, lw_reason_to_string (item->reason));
-          g_string_append_c (out, '"');
-          text_line (out, pretty, 4);
-          g_string_append_c (out, '}');
-        }
-      text_line (out, pretty, 3);
-      g_string_append_c (out, ']');
-    }
-  text_line (out, pretty, 2);
-  g_string_append_c (out, '}');
-}
-
-/* Round @index of the standings JSON (lw_json_write_streamed_text()). */
-static void
-round_result_text (guint     index,
-                   gboolean  pretty,
-                   GString  *out,
-                   gpointer  user_data)
+/* Round @index of the standings JSON (lw_json_write_streamed()). */
+static JsonNode *
+round_result_element (guint    index,
+                      gpointer user_data)
 {
   const LwStandings *standings = user_data;
 
-  append_round_result (out, pretty, standings->n_sides, g_ptr_array_index (standings->rounds, index));
+  return round_result_node (standings, g_ptr_array_index (standings->rounds, index));
 }
 
 /* The standings JSON but its rounds ("rounds": []). */
@@ -1156,8 +1085,8 @@ lw_standings_write_json (const LwStandings  *standings,
   g_return_val_if_fail (write != NULL, FALSE);
 
   head = standings_head (standings);
-  return lw_json_write_streamed_text (head, "rounds", standings->rounds->len, round_result_text,
-                                      (gpointer) standings, TRUE, write, write_data, error);
+  return lw_json_write_streamed (head, "rounds", standings->rounds->len, round_result_element,
+                                 (gpointer) standings, TRUE, write, write_data, error);
 }
 
 /* A record replayed as it is read, round by round, none kept
@@ -1210,9 +1139,9 @@ score_read_round (const LwGameRecord  *record,
     return TRUE;
   if (scoring->json != NULL)
     {
-      append_round_result (lw_json_stream_next (scoring->json), TRUE, scoring->standings->n_sides,
-                           result);
-      written = lw_json_stream_write_next (scoring->json, error);
+      g_autoptr (JsonNode) node = round_result_node (scoring->standings, result);
+
+      written = lw_json_stream_write_element (scoring->json, node, error);
     }
   round_result_free (result);
   return written;
