@@ -383,21 +383,27 @@ cmd_score (LwCliContext *ctx,
         return lw_cli_fail (LW_CLI_INVALID, "score: unexpected argument \"%s\"", argv[i]);
     }
 
-  standings = lw_cli_read_record (file, &record, &error);
-  if (standings == NULL)
-    return lw_cli_fail_error (error);
-
-  /* The record is no longer needed for the JSON: its memory goes before
-   * the output is written, one round at a time. */
   if (text)
     {
+      standings = lw_cli_read_record (file, &record, &error);
+      if (standings == NULL)
+        return lw_cli_fail_error (error);
       out = lw_standings_to_text (record, standings);
       lw_cli_print_text (out);
       return LW_CLI_OK;
     }
-  g_clear_pointer (&record, lw_game_record_free);
-  if (!lw_standings_write_json (standings, lw_json_write_to_file, stdout, &error))
-    return lw_cli_fail (LW_CLI_FAILED, "%s", error->message);
+
+  /* The JSON is written as the record is replayed, round by round: the
+   * memory is the text's, not that of its rounds and their results. */
+  {
+    g_autofree char *contents = NULL;
+    gsize length = 0;
+
+    if (!lw_cli_read_input (file, &contents, &length, &error)
+        || !lw_standings_write_record_json (contents, (gssize) length, lw_json_write_to_file, stdout,
+                                            &error))
+      return lw_cli_fail_error (error);
+  }
   return LW_CLI_OK;
 }
 

@@ -151,6 +151,52 @@ read_case (const char    *path,
   return lw_standings_read (g_steal_pointer (&contents), (gssize) length, record, error);
 }
 
+/* The standings written as the record is replayed round by round
+ * (lw_standings_write_record_json()) are lw_standings_read()'s, as JSON or
+ * as the same error with nothing written: for the case's text, and for
+ * it padded with white space past the size from which a record's rounds
+ * are read one at a time. */
+static void
+assert_written_round_by_round (const char *path)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  for (guint padded = 0; padded <= 1; padded++)
+    {
+      g_autoptr (GString) text = g_string_new_len (contents, (gssize) length);
+      g_autoptr (GString) written = g_string_new (NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GError) read_error = NULL;
+      g_autoptr (LwStandings) standings = NULL;
+      gboolean ok;
+
+      if (padded)
+        for (guint i = 0; i < 300 * 1024 / 64; i++)
+          g_string_append (text, "                                                               \n");
+      ok = lw_standings_write_record_json (text->str, (gssize) text->len, lw_json_write_to_string,
+                                           written, &error);
+      standings = lw_standings_read (g_strndup (text->str, text->len), (gssize) text->len, NULL,
+                                     &read_error);
+      if (standings != NULL)
+        {
+          g_autofree char *json = lw_standings_to_json (standings);
+
+          g_assert_no_error (error);
+          g_assert_true (ok);
+          g_assert_cmpstr (written->str, ==, json);
+        }
+      else
+        {
+          g_assert_false (ok);
+          g_assert_error (error, read_error->domain, read_error->code);
+          g_assert_cmpstr (error->message, ==, read_error->message);
+          g_assert_cmpuint (written->len, ==, 0);
+        }
+    }
+}
+
 static void
 test_good_case (gconstpointer data)
 {
@@ -162,6 +208,7 @@ test_good_case (gconstpointer data)
   g_assert_no_error (error);
   assert_items_add_up (standings);
   assert_expected_standings (standings, path);
+  assert_written_round_by_round (path);
 
   /* The record written back out reads to the same standings, indented or
    * without white space, and its length is counted right. */
@@ -209,6 +256,7 @@ test_bad_case (gconstpointer data)
   /* The message never carries a name's control characters. */
   g_assert_null (strchr (error->message, '\x1b'));
   g_test_message ("%s: %s", path, error->message);
+  assert_written_round_by_round (path);
 
   /* What the names rule says of each of its cases. */
   {
@@ -233,11 +281,53 @@ test_bad_case (gconstpointer data)
     }
 }
 
+/* An element of /cases/streamed: an object of a string that needs
+ * escaping, a negative number, a nested list and an empty one. */
+static JsonNode *
+element_node (guint    index,
+              gpointer user_data)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autofree char *text = g_strdup_printf ("{\"n\":%u,\"minus\":-%u,\"list\":[%u],\"none\":[],"
+                                           "\"word\":\"%s \\\"Pups\\\"\"}",
+                                           index, index + 1, index, (const char *) user_data);
+  g_autoptr (GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+/* Elements streamed into a head, indented or compact, are the text of the
+ * whole tree; none leaves the head as it is. */
+static void
+test_streamed (void)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+
+  json_parser_load_from_data (parser, "{\"format\": \"x\", \"rounds\": [], \"after\": [1, 2]}", -1, &error);
+  g_assert_no_error (error);
+  for (guint n = 0; n <= 3; n++)
+    for (int pretty = 0; pretty <= 1; pretty++)
+      {
+        g_autoptr (GString) out = g_string_new (NULL);
+
+        g_assert_true (lw_json_write_streamed (json_parser_get_root (parser), "rounds", n,
+                                               element_node, (gpointer) "pack", pretty,
+                                               lw_json_write_to_string, out, &error));
+        g_assert_no_error (error);
+        assert_as_whole_tree (out->str, pretty);
+        g_assert_cmpuint (n == 0 ? 0 : 1, ==, strstr (out->str, "\"word\"") != NULL);
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cases/streamed", test_streamed);
   lw_test_add_cases ("/cases", "scoring", test_good_case, test_bad_case);
   lw_test_add_cases ("/cases", "random", test_good_case, test_bad_case);
   lw_test_add_cases ("/cases", "v2", test_good_case, test_bad_case);

@@ -1,5 +1,5 @@
 /* test-names.c — the names rule (docs/rules/GAME-RECORD.md "Names"): lw_name_normalize(),
- * lw_names_equal(), lw_notes_normalize()
+ * lw_name_is_normal(), lw_names_equal(), lw_notes_normalize()
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -166,6 +166,35 @@ test_notes (void)
   g_assert_cmpstr (kept, ==, ok_notes);
 }
 
+/* A name known to be its own normal form is one lw_name_normalize() gives
+ * back unchanged; the others are left to it. */
+static void
+test_is_normal (void)
+{
+  g_autofree char *hundred = g_strnfill (LW_NAME_MAX_CHARS, 'a');
+  g_autofree char *hundred_one = g_strnfill (LW_NAME_MAX_CHARS + 1, 'a');
+
+  for (guint i = 0; i < G_N_ELEMENTS (name_cases); i++)
+    if (lw_name_is_normal (name_cases[i].text))
+      {
+        g_autofree char *name = lw_name_normalize (name_cases[i].text, "place", NULL);
+
+        g_assert_cmpstr (name, ==, name_cases[i].text);
+      }
+  g_assert_true (lw_name_is_normal ("Ann"));
+  g_assert_true (lw_name_is_normal ("Ann Lee"));
+  g_assert_true (lw_name_is_normal ("annabelle.mcallister-featherstonehaugh@example.org"));
+  g_assert_true (lw_name_is_normal (hundred));
+  g_assert_false (lw_name_is_normal (hundred_one));
+  g_assert_false (lw_name_is_normal (NULL));
+  g_assert_false (lw_name_is_normal (""));
+  g_assert_false (lw_name_is_normal (" Ann"));
+  g_assert_false (lw_name_is_normal ("Ann "));
+  g_assert_false (lw_name_is_normal ("Ann\tLee"));
+  g_assert_false (lw_name_is_normal ("Ann\x7f"));
+  g_assert_false (lw_name_is_normal ("Zo\u00eb"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -175,6 +204,7 @@ main (int   argc,
   g_test_add_func ("/names/length", test_length);
   g_test_add_func ("/names/huge", test_huge);
   g_test_add_func ("/names/equal", test_equal);
+  g_test_add_func ("/names/is-normal", test_is_normal);
   g_test_add_func ("/names/notes", test_notes);
   return g_test_run ();
 }

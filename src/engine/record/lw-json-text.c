@@ -530,28 +530,33 @@ append_indented (GString    *out,
     }
 }
 
-gboolean
-lw_json_write_streamed (JsonNode          *head,
-                        const char        *member,
-                        guint              n_elements,
-                        LwJsonElementFunc  element,
-                        gpointer           element_data,
-                        gboolean           pretty,
-                        LwJsonWriteFunc    write,
-                        gpointer           write_data,
-                        GError           **error)
+struct _LwJsonStream {
+  char            *text;          /* the head's text, its array empty */
+  gsize            head_length;   /* up to the array's '[' and the ']' */
+  gboolean         pretty;
+  guint            n_written;
+  LwJsonWriteFunc  write;
+  gpointer         write_data;
+  GString         *buffer;
+  JsonGenerator   *generator;     /* each element's text */
+};
+
+LwJsonStream *
+lw_json_stream_begin (JsonNode        *head,
+                      const char      *member,
+                      gboolean         pretty,
+                      LwJsonWriteFunc  write,
+                      gpointer         write_data)
 {
   g_autoptr (JsonGenerator) generator = json_generator_new ();
-  g_autoptr (GString) buffer = g_string_new (NULL);
   g_autofree char *text = NULL;
   g_autofree char *mark = NULL;
+  LwJsonStream *stream;
   const char *at;
-  gsize head_length;
 
-  g_return_val_if_fail (JSON_NODE_HOLDS_OBJECT (head), FALSE);
-  g_return_val_if_fail (member != NULL, FALSE);
-  g_return_val_if_fail (element != NULL || n_elements == 0, FALSE);
-  g_return_val_if_fail (write != NULL, FALSE);
+  g_return_val_if_fail (JSON_NODE_HOLDS_OBJECT (head), NULL);
+  g_return_val_if_fail (member != NULL, NULL);
+  g_return_val_if_fail (write != NULL, NULL);
 
   json_generator_set_pretty (generator, pretty);
   json_generator_set_indent (generator, 2);
@@ -570,41 +575,108 @@ lw_json_write_streamed (JsonNode          *head,
   if (!pretty)
     while (at != NULL && at > text && at[-1] != '{' && at[-1] != ',')
       at = strstr (at + 1, mark);
-  g_return_val_if_fail (at != NULL, FALSE);
-  head_length = (gsize) (at - text) + strlen (mark) - 1;   /* up to the '[' and the ']' */
+  g_return_val_if_fail (at != NULL, NULL);
 
-  if (n_elements == 0)
-    {
-      if (!write (text, strlen (text), write_data, error))
-        return FALSE;
-      return write ("\n", 1, write_data, error);
-    }
+  stream = g_new0 (LwJsonStream, 1);
+  stream->head_length = (gsize) (at - text) + strlen (mark) - 1;
+  stream->text = g_steal_pointer (&text);
+  stream->pretty = pretty;
+  stream->write = write;
+  stream->write_data = write_data;
+  stream->buffer = g_string_new (NULL);
+  stream->generator = json_generator_new ();
+  json_generator_set_pretty (stream->generator, pretty);
+  json_generator_set_indent (stream->generator, 2);
+  return stream;
+}
 
-  if (!write (text, head_length - 1, write_data, error)
-      || !write (pretty ? "[\n" : "[", pretty ? 2 : 1, write_data, error))
+gboolean
+lw_json_stream_write_element (LwJsonStream  *stream,
+                              JsonNode      *element,
+                              GError       **error)
+{
+  g_autofree char *piece = NULL;
+
+  g_return_val_if_fail (stream != NULL, FALSE);
+  g_return_val_if_fail (element != NULL, FALSE);
+
+  json_generator_set_root (stream->generator, element);
+  piece = json_generator_to_data (stream->generator, NULL);
+  g_string_truncate (stream->buffer, 0);
+  if (stream->n_written > 0)
+    g_string_append (stream->buffer, stream->pretty ? ",\n" : ",");
+  if (stream->pretty)
+    append_indented (stream->buffer, piece, 4);
+  else
+    g_string_append (stream->buffer, piece);
+
+  /* The head up to the array, with the first element. */
+  if (stream->n_written++ == 0
+      && (!stream->write (stream->text, stream->head_length - 1, stream->write_data, error)
+          || !stream->write (stream->pretty ? "[\n" : "[", stream->pretty ? 2 : 1,
+                             stream->write_data, error)))
     return FALSE;
+  return stream->write (stream->buffer->str, stream->buffer->len, stream->write_data, error);
+}
+
+gboolean
+lw_json_stream_end (LwJsonStream  *stream,
+                    GError       **error)
+{
+  const char *rest;
+
+  g_return_val_if_fail (stream != NULL, FALSE);
+
+  if (stream->n_written == 0)
+    return stream->write (stream->text, strlen (stream->text), stream->write_data, error)
+           && stream->write ("\n", 1, stream->write_data, error);
+  if (stream->pretty && !stream->write ("\n  ", 3, stream->write_data, error))
+    return FALSE;
+  /* The rest of the head: from the ']' on. */
+  rest = stream->text + stream->head_length;
+  return stream->write (rest, strlen (rest), stream->write_data, error)
+         && stream->write ("\n", 1, stream->write_data, error);
+}
+
+void
+lw_json_stream_free (LwJsonStream *stream)
+{
+  if (stream == NULL)
+    return;
+  g_free (stream->text);
+  g_string_free (stream->buffer, TRUE);
+  g_object_unref (stream->generator);
+  g_free (stream);
+}
+
+gboolean
+lw_json_write_streamed (JsonNode          *head,
+                        const char        *member,
+                        guint              n_elements,
+                        LwJsonElementFunc  element,
+                        gpointer           element_data,
+                        gboolean           pretty,
+                        LwJsonWriteFunc    write,
+                        gpointer           write_data,
+                        GError           **error)
+{
+  g_autoptr (LwJsonStream) stream = NULL;
+
+  g_return_val_if_fail (JSON_NODE_HOLDS_OBJECT (head), FALSE);
+  g_return_val_if_fail (member != NULL, FALSE);
+  g_return_val_if_fail (element != NULL || n_elements == 0, FALSE);
+  g_return_val_if_fail (write != NULL, FALSE);
+
+  stream = lw_json_stream_begin (head, member, pretty, write, write_data);
+  g_return_val_if_fail (stream != NULL, FALSE);
   for (guint i = 0; i < n_elements; i++)
     {
       g_autoptr (JsonNode) node = element (i, element_data);
-      g_autofree char *piece = NULL;
 
-      json_generator_set_root (generator, node);
-      piece = json_generator_to_data (generator, NULL);
-      g_string_truncate (buffer, 0);
-      if (i > 0)
-        g_string_append (buffer, pretty ? ",\n" : ",");
-      if (pretty)
-        append_indented (buffer, piece, 4);
-      else
-        g_string_append (buffer, piece);
-      if (!write (buffer->str, buffer->len, write_data, error))
+      if (!lw_json_stream_write_element (stream, node, error))
         return FALSE;
     }
-  if (pretty && !write ("\n  ", 3, write_data, error))
-    return FALSE;
-  /* The rest of the head: from the ']' on. */
-  return write (text + head_length, strlen (text + head_length), write_data, error)
-         && write ("\n", 1, write_data, error);
+  return lw_json_stream_end (stream, error);
 }
 
 gboolean

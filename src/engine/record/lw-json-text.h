@@ -205,6 +205,78 @@ gboolean lw_json_write_streamed (JsonNode          *head,
                                  GError           **error);
 
 /**
+ * LwJsonStream:
+ *
+ * A JSON document whose one array is written an element at a time as the
+ * elements come (lw_json_stream_begin()): the form of
+ * lw_json_write_streamed() for a writer that is handed its elements rather
+ * than asking for them by index.
+ */
+typedef struct _LwJsonStream LwJsonStream;
+
+/**
+ * lw_json_stream_begin:
+ * @head: as lw_json_write_streamed()
+ * @member: as lw_json_write_streamed()
+ * @pretty: as lw_json_write_streamed()
+ * @write: where the text goes, in pieces
+ * @write_data: passed to @write
+ *
+ * Starts the document; nothing is written before the first element or the
+ * end. Then lw_json_stream_write_element() for each element; at last
+ * lw_json_stream_end() and lw_json_stream_free(). The text is that of lw_json_write_streamed().
+ *
+ * Returns: (transfer full): the stream.
+ */
+LwJsonStream *lw_json_stream_begin (JsonNode        *head,
+                                    const char      *member,
+                                    gboolean         pretty,
+                                    LwJsonWriteFunc  write,
+                                    gpointer         write_data);
+
+/**
+ * lw_json_stream_write_element:
+ * @stream: a stream
+ * @element: the array's next element (not taken)
+ * @error: return location for a #GError
+ *
+ * Writes @element as json-glib's generator writes it in that place (the
+ * head up to the array first, at the first element).
+ *
+ * Errors: those of the stream's write function.
+ *
+ * Returns: %TRUE when it was written.
+ */
+gboolean lw_json_stream_write_element (LwJsonStream  *stream,
+                                       JsonNode      *element,
+                                       GError       **error);
+
+/**
+ * lw_json_stream_end:
+ * @stream: a stream
+ * @error: return location for a #GError
+ *
+ * Writes the rest of the document, with a final newline (the whole head,
+ * its array empty, when no element was written).
+ *
+ * Errors: those of the stream's write function.
+ *
+ * Returns: %TRUE when it was written.
+ */
+gboolean lw_json_stream_end (LwJsonStream  *stream,
+                             GError       **error);
+
+/**
+ * lw_json_stream_free:
+ * @stream: (nullable): a stream
+ *
+ * Frees @stream, written to its end or not.
+ */
+void lw_json_stream_free (LwJsonStream *stream);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwJsonStream, lw_json_stream_free)
+
+/**
  * lw_json_write_to_string:
  * @text: bytes
  * @length: how many

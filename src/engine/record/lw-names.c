@@ -81,6 +81,12 @@ is_plain_name (const char *text)
   return *p == '\0' && p > text && text[0] != ' ' && p[-1] != ' ' && p - text <= LW_NAME_MAX_CHARS;
 }
 
+gboolean
+lw_name_is_normal (const char *text)
+{
+  return text != NULL && is_plain_name (text);
+}
+
 char *
 lw_name_normalize (const char  *text,
                    const char  *place,

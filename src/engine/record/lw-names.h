@@ -50,6 +50,20 @@ char *lw_name_normalize (const char  *text,
                          GError     **error);
 
 /**
+ * lw_name_is_normal:
+ * @text: (nullable): a name as typed or read
+ *
+ * Whether @text is known in one pass over its bytes to pass the names rule
+ * as it is, its own normal form (lw_name_normalize() would give it back
+ * unchanged): 1 to %LW_NAME_MAX_CHARS printable ASCII characters (U+0020
+ * to U+007E) with no space at either end. %FALSE says nothing about the
+ * name: lw_name_normalize() tells. For checks that run on every replay.
+ *
+ * Returns: %TRUE when @text is a plain name, its own normal form
+ */
+gboolean lw_name_is_normal (const char *text);
+
+/**
  * lw_names_equal:
  * @a: (nullable): a name, valid UTF-8
  * @b: (nullable): a name, valid UTF-8

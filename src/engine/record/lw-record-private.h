@@ -44,6 +44,20 @@ LwSubstitute *lw_record_substitute_new (int         seat,
 gboolean lw_record_validate_setup (const LwGameRecord  *record,
                                    GError             **error);
 
+/* lw_record_validate_head:
+ * @record: a record being read or checked
+ * @n_rounds: how many rounds the game has (whether @record holds them or not)
+ * @error: (out) (optional): LW_ENGINE_ERROR_INVALID naming the problem
+ *
+ * lw_game_record_validate() but the rounds: the setup
+ * (lw_record_validate_setup()) and version 2's id, details, house rules
+ * and substitutes, these against @n_rounds.
+ *
+ * Returns: whether all that is valid. */
+gboolean lw_record_validate_head (const LwGameRecord  *record,
+                                  guint                n_rounds,
+                                  GError             **error);
+
 /* lw_record_is_lowercase_uuid:
  * @text: a string
  *

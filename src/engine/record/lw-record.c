@@ -454,10 +454,12 @@ lw_round_validate (const LwGameRecord  *record,
   for (guint i = 0; i < round->penalties->len; i++)
     {
       const LwPenalty *penalty = &g_array_index (round->penalties, LwPenalty, i);
-      g_autofree char *what = g_strdup_printf ("penalty %u", i + 1);
 
-      if (!check_seat (record, number, what, penalty->seat, error))
-        return FALSE;
+      /* check_seat()'s words, the penalty's number formatted only for them */
+      if (penalty->seat < 0 || penalty->seat >= (int) record->n_players)
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "round %u: penalty %u is seat %d, but the seats are 0 to %u",
+                               number, i + 1, penalty->seat, record->n_players - 1);
       if (penalty->kind != LW_PENALTY_OUT_OF_TURN &&
           penalty->kind != LW_PENALTY_LOOKED_AT_DISCARDS)
         return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
@@ -540,6 +542,8 @@ lw_record_validate_setup (const LwGameRecord  *record,
 {
   guint min_players = record->ruleset == LW_RULESET_GARWOLF ? LW_GARWOLF_MIN_SEATS : LW_MIN_SEATS;
   guint max_players = record->ruleset == LW_RULESET_GARWOLF ? LW_GARWOLF_MAX_SEATS : LW_MAX_SEATS;
+  const char *normal[LW_MAX_SEATS] = { NULL };
+  g_autoptr (GPtrArray) normalized = NULL;
 
   if (record->n_players < min_players || record->n_players > max_players)
     return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
@@ -548,19 +552,30 @@ lw_record_validate_setup (const LwGameRecord  *record,
                            record->ruleset == LW_RULESET_GARWOLF ? "Garwolf" : "Little Wolf",
                            min_players, max_players);
 
+  /* docs/rules/GAME-RECORD.md "Names": each seat's name in its normal form,
+   * a plain one as it is (no copy), so that names are compared with
+   * strcmp() as lw_names_equal() compares them. */
   for (guint i = 0; i < record->n_players; i++)
     {
-      g_autofree char *place = g_strdup_printf ("players: the name of seat %u", i);
-      g_autofree char *name = lw_name_normalize (record->players[i], place, error);
+      if (lw_name_is_normal (record->players[i]))
+        normal[i] = record->players[i];
+      else
+        {
+          g_autofree char *place = g_strdup_printf ("players: the name of seat %u", i);
+          char *name = lw_name_normalize (record->players[i], place, error);
 
-      /* docs/rules/GAME-RECORD.md "Names" */
-      if (name == NULL)
-        return FALSE;
+          if (name == NULL)
+            return FALSE;
+          if (normalized == NULL)
+            normalized = g_ptr_array_new_with_free_func (g_free);
+          g_ptr_array_add (normalized, name);
+          normal[i] = name;
+        }
       for (guint j = 0; j < i; j++)
-        if (lw_names_equal (record->players[j], name))
+        if (strcmp (normal[j], normal[i]) == 0)
           return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
                                  "players: \"%s\" sits at seat %u and seat %u; names must be unique "
-                                 "(compared in Unicode NFC)", name, j, i);
+                                 "(compared in Unicode NFC)", normal[i], j, i);
     }
 
   if (record->start_score < 0 || record->start_score > MAX_COUNT)
@@ -633,6 +648,7 @@ lw_record_is_lowercase_uuid (const char *text)
  * different in NFC). */
 static gboolean
 validate_version_2 (const LwGameRecord  *record,
+                    guint                n_rounds,
                     GError             **error)
 {
   const GPtrArray *subs = record->substitutes;
@@ -640,13 +656,13 @@ validate_version_2 (const LwGameRecord  *record,
   if (record->id != NULL && !lw_record_is_lowercase_uuid (record->id))
     return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
                            "id: expected a lowercase UUID (8-4-4-4-12 hex digits)");
-  if (record->details.place != NULL)
+  if (record->details.place != NULL && !lw_name_is_normal (record->details.place))
     {
       g_autofree char *place = lw_name_normalize (record->details.place, "details: place", error);
       if (place == NULL)
         return FALSE;
     }
-  if (record->details.event_name != NULL)
+  if (record->details.event_name != NULL && !lw_name_is_normal (record->details.event_name))
     {
       g_autofree char *name = lw_name_normalize (record->details.event_name, "details: event name", error);
       if (name == NULL)
@@ -670,20 +686,25 @@ validate_version_2 (const LwGameRecord  *record,
   for (guint i = 0; subs != NULL && i < subs->len; i++)
     {
       const LwSubstitute *sub = g_ptr_array_index (subs, i);
-      g_autofree char *place = g_strdup_printf ("substitutes: entry %u: name", i + 1);
-      g_autofree char *name = NULL;
+      g_autofree char *normalized = NULL;
+      const char *name = sub->name;
 
       if (sub->seat < 0 || sub->seat >= (int) record->n_players)
         return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
                                "substitutes: entry %u: seat %d, but the seats are 0 to %u",
                                i + 1, sub->seat, record->n_players - 1);
-      if (sub->from_round < 1 || sub->from_round > record->rounds->len + 1)
+      if (sub->from_round < 1 || sub->from_round > n_rounds + 1)
         return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
                                "substitutes: entry %u: from_round is %u, expected 1 to %u "
                                "(the game has %u rounds)", i + 1, sub->from_round,
-                               record->rounds->len + 1, record->rounds->len);
-      if ((name = lw_name_normalize (sub->name, place, error)) == NULL)
-        return FALSE;
+                               n_rounds + 1, n_rounds);
+      if (!lw_name_is_normal (sub->name))
+        {
+          g_autofree char *place = g_strdup_printf ("substitutes: entry %u: name", i + 1);
+
+          if ((name = normalized = lw_name_normalize (sub->name, place, error)) == NULL)
+            return FALSE;
+        }
       if (i > 0)
         {
           const LwSubstitute *before = g_ptr_array_index (subs, i - 1);
@@ -712,14 +733,21 @@ validate_version_2 (const LwGameRecord  *record,
 }
 
 gboolean
+lw_record_validate_head (const LwGameRecord  *record,
+                         guint                n_rounds,
+                         GError             **error)
+{
+  return lw_record_validate_setup (record, error) && validate_version_2 (record, n_rounds, error);
+}
+
+gboolean
 lw_game_record_validate (const LwGameRecord  *record,
                          GError             **error)
 {
   g_return_val_if_fail (record != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!lw_record_validate_setup (record, error)
-                || !validate_version_2 (record, error))
+  if (!lw_record_validate_head (record, record->rounds->len, error))
     return FALSE;
   for (guint i = 0; i < record->rounds->len; i++)
     if (!lw_round_validate (record, g_ptr_array_index (record->rounds, i), i + 1, error))

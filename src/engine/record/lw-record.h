@@ -543,6 +543,59 @@ LwGameRecord *lw_game_record_from_json (const char  *data,
                                         GError     **error);
 
 /**
+ * LwRoundFunc:
+ * @record: the record being read: its players, sides and rules checked,
+ *   its details and substitutes read but checked only after the last
+ *   round; no rounds
+ * @round: round @number as read, not checked (lw_round_validate() is the
+ *   function's to call); freed after the call
+ * @number: the round's number, from 1
+ * @user_data: the caller's data
+ * @error: return location for a #GError
+ *
+ * Takes one round of a record read by lw_game_record_read_rounds().
+ *
+ * Returns: %FALSE, with @error set, to stop the reading there.
+ */
+typedef gboolean (*LwRoundFunc) (const LwGameRecord  *record,
+                                 const LwRound       *round,
+                                 guint                number,
+                                 gpointer             user_data,
+                                 GError             **error);
+
+/**
+ * lw_game_record_read_rounds:
+ * @data: UTF-8 JSON text
+ * @length: length of @data in bytes, or -1 when nul-terminated
+ * @func: called with each round, in order, as it is read and checked
+ * @user_data: passed to @func
+ * @error: return location for a #GError
+ *
+ * Reads a game record as lw_game_record_from_json() does but keeps none of
+ * its rounds: each is handed to @func as read, then freed, so that the
+ * memory a large record takes is that of its text and one round. The
+ * checks are lw_game_record_from_json()'s, in its order, but those of the
+ * rounds themselves (lw_round_validate()), which are @func's: a @func that
+ * goes on to the next round after one it refuses, and reports its first
+ * refusal once the reading succeeded, reports what
+ * lw_game_record_from_json() and lw_game_record_validate() would. When a
+ * round's text cannot be read alone, the record is read whole and @func is
+ * given the rounds again from round 1: a @func that keeps a state starts
+ * it again at round 1.
+ *
+ * Errors: those of lw_game_record_from_json() but the rounds' checks, and
+ * @func's.
+ *
+ * Returns: (transfer full) (nullable): the record without rounds (its
+ *   @rounds empty), or %NULL on error.
+ */
+LwGameRecord *lw_game_record_read_rounds (const char   *data,
+                                          gssize        length,
+                                          LwRoundFunc   func,
+                                          gpointer      user_data,
+                                          GError      **error);
+
+/**
  * lw_game_record_to_json:
  * @record: a record
  *

@@ -20,12 +20,23 @@
 #define STANDINGS_FORMAT "little-wolf/standings"
 #define STANDINGS_VERSION 1
 
-/* The state carried from round to round while replaying. */
+/* Items one round's end may give before R18 and R22: per seat Worms,
+ * Gongs and complete Den sets (R6–R8), then one item per seat at most
+ * (R16) or per side (R13), or two (R10, R11), or one (R17). */
+#define MAX_END_ITEMS (4 * LW_MAX_SEATS)
+
+/* The state carried from round to round while replaying, and what is
+ * worked out once per game rather than once per round. */
 typedef struct {
   const LwGameRecord *record;
   guint               n_sides;
   int                 scores[LW_MAX_SEATS];
   gboolean            owes_deal[LW_MAX_SEATS];
+  int                 side_of[LW_MAX_SEATS];  /* lw_game_record_side_of() */
+  int                 total_cards;            /* T (R1) */
+  GArray             *items;                  /* (element-type LwItem): the round's, as found */
+  LwStandings        *standings;              /* whether the game is over, the sides */
+  int                 dealer;                 /* the next round's */
 } Replay;
 
 /* ------------------------------------------------------------------ */
@@ -278,7 +289,6 @@ round_result_new (guint number,
 
   result->number = number;
   result->dealer = dealer;
-  result->items = g_array_new (FALSE, FALSE, sizeof (LwItem));
   return result;
 }
 
@@ -299,16 +309,17 @@ lw_standings_free (LwStandings *standings)
   g_free (standings);
 }
 
+/* Adds an item to the round being scored (none of 0 points). */
 static void
-add_item (LwRoundResult *result,
-          int            side,
-          int            points,
-          LwReason       reason)
+add_item (Replay   *replay,
+          int       side,
+          int       points,
+          LwReason  reason)
 {
   LwItem item = { side, points, reason };
 
   if (points != 0)
-    g_array_append_val (result->items, item);
+    g_array_append_val (replay->items, item);
 }
 
 int
@@ -415,19 +426,17 @@ apply_penalties (Replay        *replay,
                  const LwRound *round,
                  LwRoundResult *result)
 {
-  const LwGameRecord *record = replay->record;
-
   for (guint i = 0; i < round->penalties->len; i++)
     {
       const LwPenalty *penalty = &g_array_index (round->penalties, LwPenalty, i);
       LwReason reason = penalty->kind == LW_PENALTY_OUT_OF_TURN
                         ? LW_REASON_OUT_OF_TURN : LW_REASON_LOOKED_AT_DISCARDS;
-      int side = lw_game_record_side_of (record, penalty->seat);
+      int side = replay->side_of[penalty->seat];
       int after[LW_MAX_SEATS];
       int winner;
       gboolean skunk;
 
-      add_item (result, side, -1, reason);
+      add_item (replay, side, -1, reason);
       if (replay->scores[side] > 0)
         {
           replay->scores[side] -= 1;
@@ -437,7 +446,7 @@ apply_penalties (Replay        *replay,
       /* At 0 (R18): the penalty is waived and every other side gets a
        * point instead, unless that point would end the game: then nobody
        * scores and the offender forfeits their next deal (R20). */
-      add_item (result, side, 1, LW_REASON_WAIVED);
+      add_item (replay, side, 1, LW_REASON_WAIVED);
       memcpy (after, replay->scores, sizeof after);
       for (guint s = 0; s < replay->n_sides; s++)
         if ((int) s != side)
@@ -453,7 +462,7 @@ apply_penalties (Replay        *replay,
         if ((int) s != side)
           {
             replay->scores[s] += 1;
-            add_item (result, (int) s, 1, LW_REASON_PENALTY_AWARD);
+            add_item (replay, (int) s, 1, LW_REASON_PENALTY_AWARD);
           }
     }
 }
@@ -497,38 +506,40 @@ den_items (const LwRound *round,
   *all_dens_points = 2 * lw_round_den_sets (round, (guint) seat);  /* R8 */
 }
 
-/* The end-of-round items of every side, before R18 and R22. */
-static void
+/* The end-of-round items of every side, before R18 and R22, into @items
+ * (room for MAX_END_ITEMS); returns how many. */
+static guint
 end_of_round_items (Replay        *replay,
                     const LwRound *round,
                     int            dealer,
-                    GArray        *items,
+                    LwItem        *items,
                     LwRoundResult *result,
                     gboolean      *pack_made_out)
 {
   const LwGameRecord *record = replay->record;
   guint n = record->n_players;
-  int total = (int) lw_total_cards (n);
+  int total = replay->total_cards;
   int side_cards[LW_MAX_SEATS] = { 0 };
   int declarer_side = round->declarer == LW_NO_SEAT
-                      ? LW_NO_SEAT : lw_game_record_side_of (record, round->declarer);
+                      ? LW_NO_SEAT : replay->side_of[round->declarer];
   gboolean pack_made = lw_round_pack_made (record, round);  /* R9 */
   int void_bonus = 0;
+  guint n_items = 0;
 
 #define ITEM(s, p, r) G_STMT_START { \
     LwItem item_ = { (s), (p), (r) }; \
-    if (item_.points != 0) g_array_append_val (items, item_); \
+    if (item_.points != 0) items[n_items++] = item_; \
   } G_STMT_END
 
   *pack_made_out = pack_made;
   for (guint seat = 0; seat < n; seat++)
-    side_cards[lw_game_record_side_of (record, (int) seat)] += round->cards[seat];
+    side_cards[replay->side_of[seat]] += round->cards[seat];
 
   /* R6–R8 for every player; R12: a declarer's side that missed the Pack
    * keeps its losses, and its gains are void. */
   for (guint seat = 0; seat < n; seat++)
     {
-      int side = lw_game_record_side_of (record, (int) seat);
+      int side = replay->side_of[seat];
       int worms, gongs, all_dens;
 
       den_items (round, (int) seat, &worms, &gongs, &all_dens);
@@ -565,7 +576,7 @@ end_of_round_items (Replay        *replay,
 
           for (guint seat = 0; seat < n; seat++)
             if (most & (1u << seat))
-              ITEM (lw_game_record_side_of (record, (int) seat), -1, LW_REASON_MOST_CARDS);
+              ITEM (replay->side_of[seat], -1, LW_REASON_MOST_CARDS);
         }
     }
   else if (pack_made)
@@ -612,6 +623,8 @@ end_of_round_items (Replay        *replay,
     }
 
 #undef ITEM
+  g_assert (n_items <= MAX_END_ITEMS);
+  return n_items;
 }
 
 static void
@@ -620,7 +633,8 @@ score_little_wolf_round (Replay        *replay,
                          LwRoundResult *result)
 {
   const LwGameRecord *record = replay->record;
-  g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (LwItem));
+  LwItem items[MAX_END_ITEMS];
+  guint n_items;
 
   apply_penalties (replay, round, result);
 
@@ -628,7 +642,7 @@ score_little_wolf_round (Replay        *replay,
   if (round->is_void)
     return;
 
-  end_of_round_items (replay, round, result->dealer, items, result, &result->pack_made);
+  n_items = end_of_round_items (replay, round, result->dealer, items, result, &result->pack_made);
   result->pack_worth_zero = result->pack_made && round->all_but_last;
 
   for (guint side = 0; side < replay->n_sides; side++)
@@ -636,13 +650,13 @@ score_little_wolf_round (Replay        *replay,
       int gained = 0, lost = 0, change;
       gboolean unpegged = FALSE;
 
-      for (guint i = 0; i < items->len; i++)
+      for (guint i = 0; i < n_items; i++)
         {
-          const LwItem *item = &g_array_index (items, LwItem, i);
+          const LwItem *item = &items[i];
 
           if (item->side != (int) side)
             continue;
-          g_array_append_val (result->items, *item);
+          g_array_append_val (replay->items, *item);
           if (item->points > 0)
             gained += item->points;
           else
@@ -652,22 +666,22 @@ score_little_wolf_round (Replay        *replay,
       /* R18: at 0 the losses are waived; otherwise the sum, floored at 0. */
       if (replay->scores[side] == 0)
         {
-          add_item (result, (int) side, -lost, LW_REASON_WAIVED);
+          add_item (replay, (int) side, -lost, LW_REASON_WAIVED);
           change = gained;
         }
       else
         {
           change = MAX (gained + lost, -replay->scores[side]);
-          add_item (result, (int) side, change - (gained + lost), LW_REASON_FLOOR);
+          add_item (replay, (int) side, change - (gained + lost), LW_REASON_FLOOR);
         }
 
       /* R22: gains not pegged in time are forfeited; losses stand. */
       for (guint seat = 0; seat < record->n_players; seat++)
-        if (round->unpegged[seat] && lw_game_record_side_of (record, (int) seat) == (int) side)
+        if (round->unpegged[seat] && replay->side_of[seat] == (int) side)
           unpegged = TRUE;
       if (unpegged && change > 0)
         {
-          add_item (result, (int) side, -change, LW_REASON_FORFEITED);
+          add_item (replay, (int) side, -change, LW_REASON_FORFEITED);
           change = 0;
         }
 
@@ -678,16 +692,15 @@ score_little_wolf_round (Replay        *replay,
 /* G1: each seat's Court cards and Garwolves won (lw_garwolf_points_won()). */
 static void
 score_garwolf_round (Replay        *replay,
-                     const LwRound *round,
-                     LwRoundResult *result)
+                     const LwRound *round)
 {
   for (guint seat = 0; seat < replay->record->n_players; seat++)
     {
       int court, garwolves;
       int points = lw_garwolf_points_won (round, seat, &court, &garwolves);
 
-      add_item (result, (int) seat, court, LW_REASON_COURT);
-      add_item (result, (int) seat, garwolves, LW_REASON_GARWOLVES);
+      add_item (replay, (int) seat, court, LW_REASON_COURT);
+      add_item (replay, (int) seat, garwolves, LW_REASON_GARWOLVES);
       replay->scores[seat] += points;
     }
 }
@@ -726,83 +739,130 @@ standings_new (const LwGameRecord *record)
       g_ptr_array_add (standings->sides, lw_game_record_side_name (record, (int) s));
       standings->scores[s] = record->start_score;
     }
-  standings->rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) round_result_free);
+  standings->rounds = g_ptr_array_new_full (record->rounds->len, (GDestroyNotify) round_result_free);
   standings->winner = LW_NO_SEAT;
   standings->next_dealer = record->first_dealer;
   return standings;
 }
 
-/* Scores @record's rounds after the @standings->rounds->len already in
- * @standings, from the state those left (the scores, the deal, the deals
- * owed): the one loop of both lw_standings_compute() and
- * lw_standings_extend(). */
-static gboolean
-replay_rounds (LwStandings         *standings,
-               const LwGameRecord  *record,
-               GError             **error)
+/* Starts replaying @record after the rounds @standings has scored, from
+ * the state those left (the scores, the deal, the deals owed, whether the
+ * game is over), which replay_round() carries on in @standings; @items is
+ * the replay's scratch array. */
+static void
+replay_start (Replay             *replay,
+              LwStandings        *standings,
+              const LwGameRecord *record,
+              GArray             *items)
 {
-  Replay replay = { 0 };
-  int dealer = standings->next_dealer;
+  memset (replay, 0, sizeof *replay);
+  replay->record = record;
+  replay->standings = standings;
+  replay->n_sides = standings->n_sides;
+  memcpy (replay->scores, standings->scores, sizeof replay->scores);
+  memcpy (replay->owes_deal, standings->owes_deal, sizeof replay->owes_deal);
+  for (guint seat = 0; seat < record->n_players; seat++)
+    replay->side_of[seat] = lw_game_record_side_of (record, (int) seat);
+  replay->total_cards = (int) lw_total_cards (record->n_players);
+  replay->items = items;
+  replay->dealer = standings->next_dealer;
+}
 
-  replay.record = record;
-  replay.n_sides = standings->n_sides;
-  memcpy (replay.scores, standings->scores, sizeof replay.scores);
-  memcpy (replay.owes_deal, standings->owes_deal, sizeof replay.owes_deal);
+/* Scores @round, round @number (from 1), the next one: its result, or
+ * %NULL with @error set when the game was over or the dealer is not the
+ * one the deal passes to. */
+static LwRoundResult *
+replay_round (Replay         *replay,
+              const LwRound  *round,
+              guint           number,
+              GError        **error)
+{
+  const LwGameRecord *record = replay->record;
+  LwStandings *standings = replay->standings;
+  LwRoundResult *result;
+  int before[LW_MAX_SEATS];
 
-  for (guint i = standings->rounds->len; i < record->rounds->len; i++)
+  if (standings->finished)
     {
-      const LwRound *round = g_ptr_array_index (record->rounds, i);
-      LwRoundResult *result;
-      int before[LW_MAX_SEATS];
-
-      if (standings->finished)
-        {
-          g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER,
-                       "round %u: the game ended after round %u (%s won)",
-                       i + 1, i,
-                       (const char *) g_ptr_array_index (standings->sides, standings->winner));
-          return FALSE;
-        }
-
-      if (round->dealer != LW_NO_SEAT && round->dealer != dealer)
-        {
-          g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                       "round %u: dealer is seat %d (%s), but the deal passes to seat %d (%s)",
-                       i + 1, round->dealer, lw_game_record_player_at (record, round->dealer, i + 1),
-                       dealer, lw_game_record_player_at (record, dealer, i + 1));
-          return FALSE;
-        }
-
-      result = round_result_new (i + 1, dealer);
-      result->is_void = round->is_void;
-      g_ptr_array_add (standings->rounds, result);
-      memcpy (before, replay.scores, sizeof before);
-
-      if (record->ruleset == LW_RULESET_GARWOLF)
-        score_garwolf_round (&replay, round, result);
-      else
-        score_little_wolf_round (&replay, round, result);
-
-      for (guint s = 0; s < replay.n_sides; s++)
-        {
-          result->deltas[s] = replay.scores[s] - before[s];
-          result->scores[s] = replay.scores[s];
-        }
-
-      /* R23–R25, G2: checked at the end of every round, void ones too. */
-      standings->finished = game_ends (&replay, replay.scores,
-                                       &standings->winner, &standings->skunk);
-      dealer = pass_deal (&replay, dealer);
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER,
+                   "round %u: the game ended after round %u (%s won)",
+                   number, number - 1,
+                   (const char *) g_ptr_array_index (standings->sides, standings->winner));
+      return NULL;
     }
+
+  if (round->dealer != LW_NO_SEAT && round->dealer != replay->dealer)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "round %u: dealer is seat %d (%s), but the deal passes to seat %d (%s)",
+                   number, round->dealer, lw_game_record_player_at (record, round->dealer, number),
+                   replay->dealer, lw_game_record_player_at (record, replay->dealer, number));
+      return NULL;
+    }
+
+  result = round_result_new (number, replay->dealer);
+  result->is_void = round->is_void;
+  memcpy (before, replay->scores, sizeof before);
+
+  g_array_set_size (replay->items, 0);
+  if (record->ruleset == LW_RULESET_GARWOLF)
+    score_garwolf_round (replay, round);
+  else
+    score_little_wolf_round (replay, round, result);
+  /* The round's items in an array of their own size. */
+  result->items = g_array_sized_new (FALSE, FALSE, sizeof (LwItem), replay->items->len);
+  g_array_append_vals (result->items, replay->items->data, replay->items->len);
+
+  for (guint s = 0; s < replay->n_sides; s++)
+    {
+      result->deltas[s] = replay->scores[s] - before[s];
+      result->scores[s] = replay->scores[s];
+    }
+
+  /* R23–R25, G2: checked at the end of every round, void ones too. */
+  standings->finished = game_ends (replay, replay->scores, &standings->winner, &standings->skunk);
+  replay->dealer = pass_deal (replay, replay->dealer);
+  return result;
+}
+
+/* The standings after the rounds replayed. */
+static void
+replay_finish (Replay *replay)
+{
+  LwStandings *standings = replay->standings;
 
   if (!standings->finished)
     {
       standings->winner = LW_NO_SEAT;
       standings->skunk = FALSE;
     }
-  memcpy (standings->scores, replay.scores, sizeof standings->scores);
-  memcpy (standings->owes_deal, replay.owes_deal, sizeof standings->owes_deal);
-  standings->next_dealer = dealer;
+  memcpy (standings->scores, replay->scores, sizeof standings->scores);
+  memcpy (standings->owes_deal, replay->owes_deal, sizeof standings->owes_deal);
+  standings->next_dealer = replay->dealer;
+}
+
+/* Scores @record's rounds after the @standings->rounds->len already in
+ * @standings, from the state those left: the one loop of both
+ * lw_standings_compute() and lw_standings_extend(). */
+static gboolean
+replay_rounds (LwStandings         *standings,
+               const LwGameRecord  *record,
+               GError             **error)
+{
+  g_autoptr (GArray) items = g_array_sized_new (FALSE, FALSE, sizeof (LwItem), MAX_END_ITEMS);
+  Replay replay;
+
+  replay_start (&replay, standings, record, items);
+  for (guint i = standings->rounds->len; i < record->rounds->len; i++)
+    {
+      LwRoundResult *result = replay_round (&replay, g_ptr_array_index (record->rounds, i),
+                                            i + 1, error);
+
+      if (result == NULL)
+        return FALSE;
+      g_ptr_array_add (standings->rounds, result);
+    }
+  replay_finish (&replay);
   return TRUE;
 }
 
@@ -919,6 +979,18 @@ lw_standings_add_outcome (JsonBuilder       *builder,
   lw_json_builder_add_boolean (builder, "skunk", standings->skunk);
 }
 
+/* A round's numbers: lw_round_result_add_members() and the standings JSON. */
+static void
+add_round_members (JsonBuilder         *builder,
+                   guint                n_sides,
+                   const LwRoundResult *result)
+{
+  lw_json_builder_add_int (builder, "number", result->number);
+  lw_json_builder_add_int (builder, "dealer", result->dealer);
+  lw_json_builder_add_int_array (builder, "deltas", result->deltas, n_sides);
+  lw_json_builder_add_int_array (builder, "scores", result->scores, n_sides);
+}
+
 void
 lw_round_result_add_members (JsonBuilder       *builder,
                              const LwStandings *standings,
@@ -931,23 +1003,19 @@ lw_round_result_add_members (JsonBuilder       *builder,
   g_return_if_fail (index < standings->rounds->len);
 
   result = g_ptr_array_index (standings->rounds, index);
-  lw_json_builder_add_int (builder, "number", result->number);
-  lw_json_builder_add_int (builder, "dealer", result->dealer);
-  lw_json_builder_add_int_array (builder, "deltas", result->deltas, standings->n_sides);
-  lw_json_builder_add_int_array (builder, "scores", result->scores, standings->n_sides);
+  add_round_members (builder, standings->n_sides, result);
 }
 
-/* One round of the standings JSON. */
+/* @result as an element of the standings JSON's "rounds": its numbers
+ * (lw_round_result_add_members()) and items. */
 static JsonNode *
-round_result_node (guint    index,
-                   gpointer user_data)
+round_result_node (const LwStandings   *standings,
+                   const LwRoundResult *result)
 {
-  const LwStandings *standings = user_data;
-  const LwRoundResult *result = g_ptr_array_index (standings->rounds, index);
   g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
 
   json_builder_begin_object (builder);
-  lw_round_result_add_members (builder, standings, index);
+  add_round_members (builder, standings->n_sides, result);
   json_builder_set_member_name (builder, "items");
   json_builder_begin_array (builder);
   for (guint k = 0; k < result->items->len; k++)
@@ -965,17 +1033,21 @@ round_result_node (guint    index,
   return json_builder_get_root (builder);
 }
 
-gboolean
-lw_standings_write_json (const LwStandings  *standings,
-                         LwJsonWriteFunc     write,
-                         gpointer            write_data,
-                         GError            **error)
+/* Round @index of the standings JSON (lw_json_write_streamed()). */
+static JsonNode *
+round_result_element (guint    index,
+                      gpointer user_data)
+{
+  const LwStandings *standings = user_data;
+
+  return round_result_node (standings, g_ptr_array_index (standings->rounds, index));
+}
+
+/* The standings JSON but its rounds ("rounds": []). */
+static JsonNode *
+standings_head (const LwStandings *standings)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
-  g_autoptr (JsonNode) head = NULL;
-
-  g_return_val_if_fail (standings != NULL, FALSE);
-  g_return_val_if_fail (write != NULL, FALSE);
 
   json_builder_begin_object (builder);
   lw_json_builder_add_string (builder, "format", STANDINGS_FORMAT);
@@ -998,10 +1070,176 @@ lw_standings_write_json (const LwStandings  *standings,
       json_builder_add_int_value (builder, seat);
   json_builder_end_array (builder);
   json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
 
-  head = json_builder_get_root (builder);
-  return lw_json_write_streamed (head, "rounds", standings->rounds->len, round_result_node,
+gboolean
+lw_standings_write_json (const LwStandings  *standings,
+                         LwJsonWriteFunc     write,
+                         gpointer            write_data,
+                         GError            **error)
+{
+  g_autoptr (JsonNode) head = NULL;
+
+  g_return_val_if_fail (standings != NULL, FALSE);
+  g_return_val_if_fail (write != NULL, FALSE);
+
+  head = standings_head (standings);
+  return lw_json_write_streamed (head, "rounds", standings->rounds->len, round_result_element,
                                  (gpointer) standings, TRUE, write, write_data, error);
+}
+
+/* A record replayed as it is read, round by round, none kept
+ * (lw_standings_write_record_json()). */
+typedef struct {
+  Replay        replay;
+  GArray       *items;
+  LwStandings  *standings;   /* the sides and the state; no rounds kept */
+  guint         n_starts;    /* more than 1: the reader began again */
+  LwJsonStream *json;        /* where each round's result goes, if anywhere */
+  GError       *refused;     /* the first round refused (lw_round_validate()) */
+  GError       *not_scored;  /* the first round the replay refused */
+} Scoring;
+
+/* An #LwRoundFunc: round @number scored, its result written or dropped. */
+static gboolean
+score_read_round (const LwGameRecord  *record,
+                  const LwRound       *round,
+                  guint                number,
+                  gpointer             user_data,
+                  GError             **error)
+{
+  Scoring *scoring = user_data;
+  LwRoundResult *result;
+  gboolean written = TRUE;
+
+  /* Round 1: the start, or the start again (lw_game_record_read_rounds()). */
+  if (number == 1)
+    {
+      g_clear_pointer (&scoring->standings, lw_standings_free);
+      g_clear_error (&scoring->refused);
+      g_clear_error (&scoring->not_scored);
+      scoring->standings = standings_new (record);
+      replay_start (&scoring->replay, scoring->standings, record, scoring->items);
+      scoring->n_starts++;
+    }
+  /* As lw_standings_read() has them: every round read before any is
+   * checked, every one checked before any is replayed; so the reading goes
+   * on after a refusal, for an error that comes first. */
+  if (scoring->refused != NULL)
+    return TRUE;
+  if (!lw_round_validate (record, round, number, &scoring->refused))
+    {
+      g_clear_error (&scoring->not_scored);
+      return TRUE;
+    }
+  if (scoring->not_scored != NULL)
+    return TRUE;
+  if ((result = replay_round (&scoring->replay, round, number, &scoring->not_scored)) == NULL)
+    return TRUE;
+  if (scoring->json != NULL)
+    {
+      g_autoptr (JsonNode) node = round_result_node (scoring->standings, result);
+
+      written = lw_json_stream_write_element (scoring->json, node, error);
+    }
+  round_result_free (result);
+  return written;
+}
+
+/* Reads @data and replays it round by round into @scoring; the record
+ * read (without rounds), or %NULL. */
+static LwGameRecord *
+score_text (Scoring     *scoring,
+            const char  *data,
+            gsize        length,
+            GError     **error)
+{
+  g_autoptr (LwGameRecord) record = NULL;
+
+  scoring->n_starts = 0;
+  g_clear_pointer (&scoring->standings, lw_standings_free);
+  record = lw_game_record_read_rounds (data, (gssize) length, score_read_round, scoring, error);
+  if (record == NULL)
+    return NULL;
+  if (scoring->refused != NULL || scoring->not_scored != NULL)
+    {
+      GError **first = scoring->refused != NULL ? &scoring->refused : &scoring->not_scored;
+
+      g_propagate_error (error, g_steal_pointer (first));
+      return NULL;
+    }
+  if (scoring->standings == NULL)   /* no rounds */
+    {
+      scoring->standings = standings_new (record);
+      replay_start (&scoring->replay, scoring->standings, record, scoring->items);
+    }
+  replay_finish (&scoring->replay);
+  return g_steal_pointer (&record);
+}
+
+gboolean
+lw_standings_write_record_json (const char       *data,
+                                gssize            length,
+                                LwJsonWriteFunc   write,
+                                gpointer          write_data,
+                                GError          **error)
+{
+  g_autoptr (GArray) items = g_array_sized_new (FALSE, FALSE, sizeof (LwItem), MAX_END_ITEMS);
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (LwJsonStream) json = NULL;
+  g_autoptr (JsonNode) head = NULL;
+  Scoring scoring = { .items = items };
+  gboolean written;
+
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  g_return_val_if_fail (write != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (length < 0)
+    length = (gssize) strlen (data);
+  g_atomic_int_inc (&replay_count);
+
+  /* First the whole record checked and replayed, so that nothing is
+   * written for a record refused: the standings before the rounds' JSON
+   * come from its end. */
+  record = score_text (&scoring, data, (gsize) length, error);
+  if (record == NULL)
+    {
+      g_clear_pointer (&scoring.standings, lw_standings_free);
+      g_clear_error (&scoring.refused);
+      g_clear_error (&scoring.not_scored);
+      return FALSE;
+    }
+
+  /* A reader that began again read the text whole: the standings whole,
+   * as lw_standings_read() has them. */
+  if (scoring.n_starts > 1)
+    {
+      g_autoptr (LwStandings) standings = NULL;
+
+      g_clear_pointer (&scoring.standings, lw_standings_free);
+      g_clear_pointer (&record, lw_game_record_free);
+      record = lw_game_record_from_json (data, length, error);
+      if (record == NULL || (standings = lw_standings_compute (record, error)) == NULL)
+        return FALSE;
+      g_clear_pointer (&record, lw_game_record_free);
+      return lw_standings_write_json (standings, write, write_data, error);
+    }
+
+  /* Then again, each round's result written as it is scored. */
+  head = standings_head (scoring.standings);
+  json = lw_json_stream_begin (head, "rounds", TRUE, write, write_data);
+  scoring.json = json;
+  g_clear_pointer (&record, lw_game_record_free);
+  record = score_text (&scoring, data, (gsize) length, error);
+  g_clear_pointer (&scoring.standings, lw_standings_free);
+  g_clear_error (&scoring.refused);
+  g_clear_error (&scoring.not_scored);
+  if (record == NULL)
+    return FALSE;
+  written = lw_json_stream_end (json, error);
+  return written;
 }
 
 char *

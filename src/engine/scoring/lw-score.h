@@ -228,6 +228,34 @@ gboolean lw_standings_write_json (const LwStandings  *standings,
                                   GError            **error);
 
 /**
+ * lw_standings_write_record_json:
+ * @data: a game record's JSON text, as lw_game_record_from_json() reads it
+ * @length: the length of @data in bytes, or -1 when nul-terminated
+ * @write: where the standings JSON goes, in pieces
+ * @write_data: passed to @write
+ * @error: return location for a #GError
+ *
+ * Writes the standings of the record in @data, the text
+ * lw_standings_read() and then lw_standings_write_json() give, in memory
+ * of @data's size and one round's, whatever the number of rounds: the
+ * record is read and replayed round by round (lw_game_record_read_rounds())
+ * twice, once whole to check it and find the standings at its end, which
+ * the JSON gives first, then again with each round's result written as it
+ * is scored. Nothing is written for a record refused. Of two errors in a
+ * record, the first met round by round is the one reported
+ * (lw_game_record_read_rounds()).
+ *
+ * Errors: those of lw_standings_read() and of @write.
+ *
+ * Returns: %TRUE when the standings were written whole.
+ */
+gboolean lw_standings_write_record_json (const char       *data,
+                                         gssize            length,
+                                         LwJsonWriteFunc   write,
+                                         gpointer          write_data,
+                                         GError          **error);
+
+/**
  * lw_standings_add_sides:
  * @builder: a builder inside an object
  * @standings: standings
