@@ -701,6 +701,39 @@ lw_game_summary_free (LwGameSummary *summary)
   g_free (summary);
 }
 
+/* A summary of a row of "SELECT id, created, ruleset, n_teams,
+ * coalesce (played_at, 0) FROM games", its seats still to fill. */
+static LwGameSummary *
+summary_from_row (LwStoreStmt *stmt)
+{
+  LwGameSummary *summary = g_new0 (LwGameSummary, 1);
+
+  summary->id = sqlite3_column_int64 (stmt, 0);
+  summary->created = sqlite3_column_int64 (stmt, 1);
+  if (!lw_ruleset_from_string ((const char *) sqlite3_column_text (stmt, 2), &summary->ruleset))
+    summary->ruleset = LW_RULESET_LITTLE_WOLF;
+  summary->n_teams = (guint) CLAMP (sqlite3_column_int64 (stmt, 3), 0, LW_MAX_SEATS);
+  summary->played_at = sqlite3_column_int64 (stmt, 4);
+  summary->players = g_new0 (char *, LW_MAX_SEATS + 1);
+  return summary;
+}
+
+/* The seats are numbered 0, 1, 2…: each summary's players end at the
+ * first gap. */
+static void
+end_players_at_gaps (GPtrArray *summaries)
+{
+  for (guint i = 0; i < summaries->len; i++)
+    {
+      LwGameSummary *summary = g_ptr_array_index (summaries, i);
+
+      while (summary->n_players < LW_MAX_SEATS && summary->players[summary->n_players] != NULL)
+        summary->n_players++;
+      for (guint seat = summary->n_players; seat < LW_MAX_SEATS; seat++)
+        g_clear_pointer (&summary->players[seat], g_free);
+    }
+}
+
 GPtrArray *
 lw_store_list_game_summaries (LwStore  *self,
                               GError  **error)
@@ -728,15 +761,7 @@ lw_store_list_game_summaries (LwStore  *self,
     ok = stmt != NULL;
     while (lw_store_next_row (self, stmt, &ok, error))
       {
-        LwGameSummary *summary = g_new0 (LwGameSummary, 1);
-
-        summary->id = sqlite3_column_int64 (stmt, 0);
-        summary->created = sqlite3_column_int64 (stmt, 1);
-        if (!lw_ruleset_from_string ((const char *) sqlite3_column_text (stmt, 2), &summary->ruleset))
-          summary->ruleset = LW_RULESET_LITTLE_WOLF;
-        summary->n_teams = (guint) CLAMP (sqlite3_column_int64 (stmt, 3), 0, LW_MAX_SEATS);
-        summary->played_at = sqlite3_column_int64 (stmt, 4);
-        summary->players = g_new0 (char *, LW_MAX_SEATS + 1);
+        LwGameSummary *summary = summary_from_row (stmt);
         g_ptr_array_add (summaries, summary);
         g_hash_table_insert (by_id, &summary->id, summary);
       }
@@ -788,16 +813,7 @@ lw_store_list_game_summaries (LwStore  *self,
   if (!lw_store_commit (self, error))
     return NULL;
 
-  /* The seats are numbered 0, 1, 2…: the players end at the first gap. */
-  for (guint i = 0; i < summaries->len; i++)
-    {
-      LwGameSummary *summary = g_ptr_array_index (summaries, i);
-
-      while (summary->n_players < LW_MAX_SEATS && summary->players[summary->n_players] != NULL)
-        summary->n_players++;
-      for (guint seat = summary->n_players; seat < LW_MAX_SEATS; seat++)
-        g_clear_pointer (&summary->players[seat], g_free);
-    }
+  end_players_at_gaps (summaries);
 
   return g_steal_pointer (&summaries);
 }
@@ -825,15 +841,7 @@ lw_store_list_newest_game_summaries (LwStore  *self,
     ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, limit, error);
     while (lw_store_next_row (self, stmt, &ok, error))
       {
-        LwGameSummary *summary = g_new0 (LwGameSummary, 1);
-
-        summary->id = sqlite3_column_int64 (stmt, 0);
-        summary->created = sqlite3_column_int64 (stmt, 1);
-        if (!lw_ruleset_from_string ((const char *) sqlite3_column_text (stmt, 2), &summary->ruleset))
-          summary->ruleset = LW_RULESET_LITTLE_WOLF;
-        summary->n_teams = (guint) CLAMP (sqlite3_column_int64 (stmt, 3), 0, LW_MAX_SEATS);
-        summary->played_at = sqlite3_column_int64 (stmt, 4);
-        summary->players = g_new0 (char *, LW_MAX_SEATS + 1);
+        LwGameSummary *summary = summary_from_row (stmt);
         g_ptr_array_add (summaries, summary);
       }
   }
@@ -862,16 +870,7 @@ lw_store_list_newest_game_summaries (LwStore  *self,
   if (!lw_store_finish (self, ok, error))
     return NULL;
 
-  /* The seats are numbered 0, 1, 2…: the players end at the first gap. */
-  for (guint i = 0; i < summaries->len; i++)
-    {
-      LwGameSummary *summary = g_ptr_array_index (summaries, i);
-
-      while (summary->n_players < LW_MAX_SEATS && summary->players[summary->n_players] != NULL)
-        summary->n_players++;
-      for (guint seat = summary->n_players; seat < LW_MAX_SEATS; seat++)
-        g_clear_pointer (&summary->players[seat], g_free);
-    }
+  end_players_at_gaps (summaries);
 
   return g_steal_pointer (&summaries);
 }
