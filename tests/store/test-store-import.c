@@ -1,11 +1,14 @@
 /* test-store-import.c — many records imported at once
  * (lw_store_import_inputs()): the progress told (records counted first,
  * bytes), refusals by place, Cancel between two records (what was stored
- * stays, each record whole), inputs of every form in one import
+ * stays, each record whole), inputs of every form in one import, a
+ * folder whose *.json are not all files
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 
@@ -183,6 +186,58 @@ test_many_inputs (LwTestDb      *db,
   g_ptr_array_unref (seen.refusals);
 }
 
+/* A folder whose *.json are a record, a pipe no program writes to, a
+ * folder and a record: the pipe and the folder are refused by their path
+ * without waiting for a writer, the two records stored. */
+static void
+test_folder_not_files (LwTestDb      *db,
+                       gconstpointer  data)
+{
+  g_autofree char *folder = g_build_filename (db->dir, "records", NULL);
+  g_autofree char *a = g_build_filename (folder, "a.json", NULL);
+  g_autofree char *b = g_build_filename (folder, "b.json", NULL);
+  g_autofree char *c = g_build_filename (folder, "c.json", NULL);
+  g_autofree char *d = g_build_filename (folder, "d.json", NULL);
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwImportInput) input = NULL;
+  Seen seen = { NULL, 0, 0, { 0 }, g_ptr_array_new_with_free_func (g_free) };
+  LwImportReport report = { 0, 0, 0, FALSE };
+
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  append_record (text, 1);
+  g_assert_true (g_file_set_contents (a, text->str, -1, NULL));
+  g_assert_cmpint (mkfifo (b, 0600), ==, 0);
+  g_assert_cmpint (g_mkdir (c, 0700), ==, 0);
+  g_string_truncate (text, 0);
+  append_record (text, 2);
+  g_assert_true (g_file_set_contents (d, text->str, -1, NULL));
+
+  input = lw_import_input_open (folder, "records", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_import_input_get_form (input), ==, LW_IMPORT_FOLDER);
+  /* A wait for the pipe's writer would be for ever: the test fails at 20 s. */
+  alarm (20);
+  g_assert_true (lw_store_import_inputs (db->store, &input, 1, LW_IMPORT_COUNT_FIRST, &callbacks, &seen,
+                                         NULL, &report, &error));
+  alarm (0);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report.imported, ==, 2);
+  g_assert_cmpuint (report.refused, ==, 2);
+  g_assert_cmpuint (seen.refusals->len, ==, 2);
+  g_assert_true (strstr (g_ptr_array_index (seen.refusals, 0), "b.json: not a regular file") != NULL);
+  g_assert_true (strstr (g_ptr_array_index (seen.refusals, 1), "c.json: not a regular file") != NULL);
+  g_assert_cmpint (count_rows (db->store, "games"), ==, 2);
+  g_assert_cmpint (count_rows (db->store, "rounds"), ==, 4);
+
+  g_unlink (a);
+  g_unlink (b);
+  g_rmdir (c);
+  g_unlink (d);
+  g_rmdir (folder);
+  g_ptr_array_unref (seen.refusals);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -191,6 +246,7 @@ main (int   argc,
 
   lw_test_add_db ("/store-import/cancel", test_cancel);
   lw_test_add_db ("/store-import/many-inputs", test_many_inputs);
+  lw_test_add_db ("/store-import/folder-not-files", test_folder_not_files);
 
   return g_test_run ();
 }
