@@ -11,7 +11,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <string.h>
 
 #include <glib/gstdio.h>
@@ -499,7 +501,48 @@ compare_names (gconstpointer a,
   return strcmp (*(const char *const *) a, *(const char *const *) b);
 }
 
-/* Every *.json of the folder, in the byte order of their names. */
+/* One *.json of a folder, read only when it is a regular file: it is
+ * opened without waiting (a pipe no program writes to would hold the
+ * import for ever) and what it is told from the file opened, not from
+ * its name. */
+static gboolean
+read_folder_file (const char  *path,
+                  char       **contents,
+                  gsize       *length,
+                  GError     **error)
+{
+  struct stat info;
+  FILE *stream;
+  gboolean ok;
+  int fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
+
+  if (fd < 0)
+    return g_file_get_contents (path, contents, length, error);  /* its message */
+  if (fstat (fd, &info) != 0 || !S_ISREG (info.st_mode))
+    {
+      close (fd);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: not a regular file", path);
+      return FALSE;
+    }
+  if (info.st_size > MAX_RECORD_BYTES)
+    {
+      close (fd);
+      return too_large (path, error);
+    }
+  stream = fdopen (fd, "rb");
+  if (stream == NULL)
+    {
+      close (fd);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot read %s", path);
+      return FALSE;
+    }
+  ok = read_stream (stream, path, NULL, contents, length, error);
+  fclose (stream);
+  return ok;
+}
+
+/* Every *.json of the folder, in the byte order of their names; one that
+ * is not a regular file (a pipe, a device, a folder) is refused. */
 static gboolean
 read_folder (Reader *reader)
 {
@@ -530,7 +573,7 @@ read_folder (Reader *reader)
           continue;
         }
       /* The message of a file that cannot be read names it. */
-      if (!lw_import_read_bytes (NULL, path, NULL, &contents, &length, &error))
+      if (!read_folder_file (path, &contents, &length, &error))
         {
           more = hand_message (reader, ITEM_REFUSED, NULL, error->message);
           g_clear_error (&error);
