@@ -620,7 +620,8 @@ add_while_checking (const char  *path,
 /* A write racing the background damage check waits for it: on a damaged
  * file it is refused with the damage named, the check says the same, and
  * the file is left byte for byte as it was; so is a write before a
- * promised check has started; on a sound file the write is stored. */
+ * promised check has started, and a write on a connection of its own
+ * opened from the store meanwhile; on a sound file the write is stored. */
 static void
 test_write_racing_check (LwTestDb      *db,
                          gconstpointer  data)
@@ -661,6 +662,39 @@ test_write_racing_check (LwTestDb      *db,
     g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED);
     g_assert_nonnull (strstr (error->message, "is damaged: restore a backup"));
     g_clear_error (&error);
+  }
+  assert_untouched (damaged, before);
+
+  /* A connection of its own (an import's worker) opened from the store
+   * before its check has ended, promised or running: its write is
+   * refused all the same. */
+  {
+    g_autoptr (GPtrArray) cases = lw_test_case_paths ("random", "game-");
+    g_autoptr (LwGameRecord) record = lw_test_load_record (g_ptr_array_index (cases, 0));
+    g_autoptr (LwStore) store = lw_store_open (damaged, &error);
+    g_autoptr (LwStore) other = NULL;
+
+    g_assert_no_error (error);
+    lw_store_check_damage_later (store, 500);
+    other = lw_store_open_another (store, 5000, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (lw_store_add_game (other, record, &error), ==, 0);
+    g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED);
+    g_clear_error (&error);
+    g_clear_object (&other);
+
+    check.done = FALSE;
+    lw_store_check_damage_async (store, 0, NULL, check_done_cb, &check);
+    other = lw_store_open_another (store, 5000, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (lw_store_add_game (other, record, &error), ==, 0);
+    g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED);
+    g_clear_error (&error);
+    while (!check.done)
+      g_main_context_iteration (NULL, TRUE);
+    g_clear_error (&check.error);
+    for (guint waited = 0; g_atomic_int_get (&G_OBJECT (store)->ref_count) > 1 && waited < 10000; waited++)
+      g_usleep (1000);
   }
   assert_untouched (damaged, before);
 
