@@ -228,11 +228,25 @@ check_damage (LwStore  *self,
 
 /* Waits for the background check of lw_store_check_damage_async(), if
  * one was started, and takes its finding: the store is damaged from
- * then on. In the store's own thread. */
+ * then on; and so for the check of the store this one was opened from
+ * (check_parent), whose lock is its own. In the store's own thread. */
 static void
 take_background_check (LwStore *self)
 {
   gboolean damaged;
+
+  if (self->check_parent != NULL)
+    {
+      LwStore *parent = self->check_parent;
+
+      g_mutex_lock (&parent->check_lock);
+      while (parent->checking)
+        g_cond_wait (&parent->check_done, &parent->check_lock);
+      damaged = parent->check_error != NULL && parent->check_error->code == LW_STORE_ERROR_DAMAGED;
+      g_mutex_unlock (&parent->check_lock);
+      if (damaged)
+        self->damaged = TRUE;
+    }
 
   g_mutex_lock (&self->check_lock);
   while (self->checking)

@@ -51,6 +51,9 @@ struct _LwStore
   GCond       check_done;
   gboolean    checking;
   GError     *check_error;
+  /* A connection opened from another store (lw_store_open_another())
+   * while that store's check ran: its writes wait for that check too. */
+  LwStore    *check_parent;
 };
 
 /* The store's one statement type: a prepared statement lent by the

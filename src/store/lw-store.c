@@ -32,6 +32,7 @@ lw_store_finalize (GObject *object)
     }
   g_clear_pointer (&self->path, g_free);
   g_clear_error (&self->check_error);
+  g_clear_object (&self->check_parent);
   g_mutex_clear (&self->check_lock);
   g_cond_clear (&self->check_done);
 
@@ -169,5 +170,18 @@ lw_store_open_another (LwStore     *store,
   sqlite3_busy_timeout (self->db, (int) MIN (busy_timeout_ms, (guint) G_MAXINT));
   if (!lw_store_exec (self, "PRAGMA foreign_keys = ON", error))
     return NULL;
+
+  /* Its writes wait for @store's damage check as @store's own do: one
+   * promised and not started is run on this connection before its first
+   * write, one running is waited for, and a file found damaged is
+   * written to by neither. */
+  self->damaged = store->damaged;
+  self->check_later_ms = store->check_later_ms;
+  g_mutex_lock (&store->check_lock);
+  if (store->checking)
+    self->check_parent = g_object_ref (store);
+  else if (store->check_error != NULL && store->check_error->code == LW_STORE_ERROR_DAMAGED)
+    self->damaged = TRUE;
+  g_mutex_unlock (&store->check_lock);
   return g_steal_pointer (&self);
 }

@@ -148,7 +148,9 @@ LwStore *lw_store_open (const char  *path,
  * connection is used by one thread at a time): foreign keys on, the
  * database's WAL journal (so that its reads never wait for a writer),
  * nothing created or migrated (@store did that), so that it opens at once
- * even while another program writes.
+ * even while another program writes. Its writes wait for @store's damage
+ * check as @store's own do (lw_store_check_damage_async(),
+ * lw_store_check_damage_later()): none is written to a damaged file.
  *
  * Errors: %LW_STORE_ERROR_OPEN when the file cannot be opened again.
  *
