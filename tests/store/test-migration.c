@@ -621,7 +621,9 @@ add_while_checking (const char  *path,
  * file it is refused with the damage named, the check says the same, and
  * the file is left byte for byte as it was; so is a write before a
  * promised check has started, and a write on a connection of its own
- * opened from the store meanwhile; on a sound file the write is stored. */
+ * opened from the store meanwhile; on a sound file the write is stored.
+ * Until a promised check has run, the file is not known sound
+ * (lw_store_wait_damage_check()). */
 static void
 test_write_racing_check (LwTestDb      *db,
                          gconstpointer  data)
@@ -658,6 +660,8 @@ test_write_racing_check (LwTestDb      *db,
 
     g_assert_no_error (error);
     lw_store_check_damage_later (store, 500);
+    /* Not known sound (the Games list's worker writes no rows then). */
+    g_assert_false (lw_store_wait_damage_check (store));
     g_assert_cmpint (lw_store_add_game (store, record, &error), ==, 0);
     g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED);
     g_assert_nonnull (strstr (error->message, "is damaged: restore a backup"));
@@ -704,6 +708,23 @@ test_write_racing_check (LwTestDb      *db,
   g_assert_no_error (check.error);
   g_assert_cmpint (id, >, 0);
   g_assert_cmpint (lw_test_sql_int_at (sound, "SELECT count (*) FROM games"), ==, 1);
+
+  /* A sound file is known sound once its promised check has run. */
+  {
+    g_autoptr (LwStore) store = lw_store_open (sound, &error);
+
+    g_assert_no_error (error);
+    lw_store_check_damage_later (store, 500);
+    g_assert_false (lw_store_wait_damage_check (store));
+    check.done = FALSE;
+    lw_store_check_damage_async (store, 0, NULL, check_done_cb, &check);
+    g_assert_true (lw_store_wait_damage_check (store));
+    while (!check.done)
+      g_main_context_iteration (NULL, TRUE);
+    g_assert_no_error (check.error);
+    for (guint waited = 0; g_atomic_int_get (&G_OBJECT (store)->ref_count) > 1 && waited < 10000; waited++)
+      g_usleep (1000);
+  }
 }
 
 /* Another program's database with tables of our names at user_version
