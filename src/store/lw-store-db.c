@@ -338,6 +338,7 @@ lw_store_check_damage_async (LwStore             *self,
   take_background_check (self);
   g_mutex_lock (&self->check_lock);
   self->checking = TRUE;
+  self->check_promised = FALSE;
   g_mutex_unlock (&self->check_lock);
   g_task_run_in_thread (task, check_thread);
 }
@@ -377,6 +378,9 @@ lw_store_check_damage_later (LwStore *self,
   g_return_if_fail (budget_ms > 0);
 
   self->check_later_ms = budget_ms;
+  g_mutex_lock (&self->check_lock);
+  self->check_promised = TRUE;
+  g_mutex_unlock (&self->check_lock);
 }
 
 gboolean
@@ -389,7 +393,7 @@ lw_store_wait_damage_check (LwStore *self)
   g_mutex_lock (&self->check_lock);
   while (self->checking)
     g_cond_wait (&self->check_done, &self->check_lock);
-  sound = self->check_error == NULL;
+  sound = self->check_error == NULL && !self->check_promised;
   g_mutex_unlock (&self->check_lock);
   return sound;
 }
@@ -608,7 +612,14 @@ lw_store_begin_write (LwStore  *self,
       gint64 budget_ms = self->check_later_ms;
 
       self->check_later_ms = 0;
-      if (!check_damage (self, budget_ms, &finding) && finding->code == LW_STORE_ERROR_DAMAGED)
+      check_damage (self, budget_ms, &finding);
+      /* What it found is what other threads waiting for it are told. */
+      g_mutex_lock (&self->check_lock);
+      self->check_promised = FALSE;
+      if (finding != NULL && finding->code == LW_STORE_ERROR_DAMAGED && self->check_error == NULL)
+        self->check_error = g_error_copy (finding);
+      g_mutex_unlock (&self->check_lock);
+      if (finding != NULL && finding->code == LW_STORE_ERROR_DAMAGED)
         {
           g_propagate_error (error, g_steal_pointer (&finding));
           return FALSE;

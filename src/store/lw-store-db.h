@@ -51,6 +51,7 @@ struct _LwStore
   GCond       check_done;
   gboolean    checking;
   GError     *check_error;
+  gboolean    check_promised;  /* lw_store_check_damage_later() until a check has run */
   /* A connection opened from another store (lw_store_open_another())
    * while that store's check ran: its writes wait for that check too. */
   LwStore    *check_parent;

@@ -317,7 +317,9 @@ void lw_store_check_damage_later (LwStore *self,
  * writes what a store only keeps, e.g. the result cache).
  *
  * Returns: %FALSE when the last such check found damage or could not
- *   run; %TRUE when it found none, or none was started.
+ *   run, or while a check is only promised (lw_store_check_damage_later():
+ *   the file is not known sound yet); %TRUE when it found none, or none
+ *   was started or promised.
  */
 gboolean lw_store_wait_damage_check (LwStore *self);
 
