@@ -727,6 +727,53 @@ test_write_racing_check (LwTestDb      *db,
   }
 }
 
+/* A damaged file of an older version is refused at open before it is
+ * copied or migrated: byte for byte as it was, no copy beside it. */
+static void
+test_damaged_old_version (LwTestDb      *db,
+                          gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (db->dir, "old", "games.sqlite3", NULL);
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GBytes) before = NULL;
+  g_autofree guint8 *contents = NULL;
+  gsize size, page_size, offset;
+
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  {
+    g_autoptr (LwStore) store = lw_store_open (path, &error);
+    g_autoptr (GPtrArray) cases = lw_test_case_paths ("random", "game-");
+    g_autoptr (GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_game_record_free);
+    g_autoptr (GArray) ids = NULL;
+
+    g_assert_no_error (error);
+    for (guint i = 0; i < 400; i++)
+      g_ptr_array_add (records, lw_test_load_record (g_ptr_array_index (cases, i % cases->len)));
+    ids = lw_store_add_games (store, records, &error);
+    g_assert_no_error (error);
+  }
+  /* Schema 23: no statistics rows. */
+  lw_test_sql_exec_at (path, "DROP TABLE game_stats_cache; PRAGMA user_version = 23;"
+                       " PRAGMA wal_checkpoint (TRUNCATE);");
+  page_size = (gsize) lw_test_sql_int_at (path, "PRAGMA page_size");
+  bytes = lw_test_file_bytes (path);
+  size = g_bytes_get_size (bytes);
+  g_assert_cmpuint (size, >, 64 * page_size);
+  contents = g_memdup2 (g_bytes_get_data (bytes, NULL), size);
+  offset = (size / page_size / 2) * page_size;
+  memset (contents + offset, 0, 64);
+  g_assert_true (g_file_set_contents (path, (const char *) contents, (gssize) size, &error));
+  g_assert_no_error (error);
+  before = lw_test_file_bytes (path);
+
+  g_assert_null (lw_store_open (path, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED);
+  g_assert_nonnull (strstr (error->message, "is damaged: restore a backup"));
+  assert_untouched (path, before);
+}
+
 /* Another program's database with tables of our names at user_version
  * 1, and one of ours that another program claimed (its application_id):
  * both refused before anything is written (no backup, no WAL switch, no
@@ -1124,5 +1171,6 @@ main (int   argc,
   lw_test_add_db_closed ("/migration/not-a-database", test_not_a_database);
   lw_test_add_db_closed ("/migration/foreign-schema", test_foreign_schema);
   lw_test_add_db_closed ("/migration/write-racing-check", test_write_racing_check);
+  lw_test_add_db_closed ("/migration/damaged-old-version", test_damaged_old_version);
   return g_test_run ();
 }
