@@ -1062,6 +1062,10 @@ schema_is_current (LwStore   *self,
  * schema is read again. */
 #define MIGRATION_TRY_MS 100
 
+/* How long the damage check before a migration may take, in milliseconds
+ * (lw_store_check_damage()): the copy made next reads the whole file. */
+#define LW_STORE_MIGRATION_CHECK_MS 2000
+
 /* Opens the migration's write transaction, unless the schema is (or
  * becomes, while this waits) current: *@current is then %TRUE and no
  * transaction is open. Several programs opening one database at once
@@ -1146,6 +1150,19 @@ lw_store_schema_migrate (LwStore  *self,
       if (version >= 1 && backed_up_at != data_version)
         {
           lw_store_rollback (self);
+          /* A damaged file is neither copied nor migrated: it stays as
+           * it is for its backup to be restored. */
+          if (backed_up_at < 0)
+            {
+              g_autoptr (GError) finding = NULL;
+
+              if (!lw_store_check_damage (self, LW_STORE_MIGRATION_CHECK_MS, &finding)
+                  && finding->code == LW_STORE_ERROR_DAMAGED)
+                {
+                  g_propagate_error (error, g_steal_pointer (&finding));
+                  return FALSE;
+                }
+            }
           if (attempt >= 5)
             {
               g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_BUSY,
