@@ -46,7 +46,8 @@ games_release (Games *games)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Games, games_release)
 
 typedef struct {
-  char                 *path;
+  LwStore              *store;   /* (nullable): a connection of its own, when games are read */
+  GError               *error;   /* why there is none */
   Games                *games;   /* (nullable): read them first */
   gint64                event;   /* count only its games, or 0 */
   LwLeaderboardOptions  options;
@@ -62,7 +63,8 @@ job_free (gpointer data)
 {
   Job *job = data;
 
-  g_free (job->path);
+  g_clear_object (&job->store);
+  g_clear_error (&job->error);
   g_clear_pointer (&job->games, games_release);
   g_free (job);
 }
@@ -118,22 +120,16 @@ leaderboard_thread (GTask        *task,
                     GCancellable *cancellable)
 {
   Job *job = task_data;
-  g_autoptr (LwStore) store = NULL;
+  LwStore *store = job->store;   /* a connection of its own: SQLite connections are not shared across threads */
   g_autoptr (GArray) ids = NULL;
   g_autoptr (GError) error = NULL;
   static const gint64 none = 0;
   Result *result;
 
-  /* A connection of its own: SQLite connections are not shared across
-   * threads. */
-  if (job->games == NULL || job->event > 0)
+  if ((job->games == NULL || job->event > 0) && store == NULL)
     {
-      store = lw_store_open (job->path, &error);
-      if (store == NULL)
-        {
-          g_task_return_error (task, g_steal_pointer (&error));
-          return;
-        }
+      g_task_return_error (task, g_steal_pointer (&job->error));
+      return;
     }
   if (job->games == NULL)
     {
@@ -333,7 +329,6 @@ compute (LwLeaderboardPage *self,
     return;
 
   job = g_new0 (Job, 1);
-  job->path = g_strdup (lw_store_get_path (self->store));
   lw_leaderboard_options_init (&job->options);
   job->options.ladder = (LwLadder) adw_combo_row_get_selected (self->ladder_row);
   switch (period)
@@ -366,6 +361,10 @@ compute (LwLeaderboardPage *self,
     job->event = g_array_index (self->event_ids, gint64, event - 1);
   if (!read_games && self->games != NULL)
     job->games = g_atomic_rc_box_acquire (self->games);
+  /* Opened from the window's connection, so that the ratings' cache rows
+   * it writes wait for the window's damage check. */
+  if (job->games == NULL || job->event > 0)
+    job->store = lw_store_open_another (self->store, 5000, &job->error);
 
   g_clear_object (&self->task);
   gtk_stack_set_visible_child_name (self->stack, "loading");

@@ -54,14 +54,16 @@ G_DEFINE_FINAL_TYPE (LwStatsPage, lw_stats_page, ADW_TYPE_BIN)
 /* ------------------------------------------------------------------ */
 
 typedef struct {
-  char *path;
+  LwStore *store;             /* (nullable): a connection of its own */
+  GError *error;              /* why there is none */
   LwPlayerStatsCache *cache;
 } StatsWork;
 
 static void
 stats_work_free (StatsWork *work)
 {
-  g_free (work->path);
+  g_clear_object (&work->store);
+  g_clear_error (&work->error);
   g_clear_object (&work->cache);
   g_free (work);
 }
@@ -73,14 +75,19 @@ stats_thread (GTask        *task,
               GCancellable *cancellable)
 {
   StatsWork *work = task_data;
-  g_autoptr (LwStore) store = NULL;
   g_autoptr (GError) error = NULL;
 
-  /* A connection of its own: SQLite connections are not shared across
-   * threads. The cache reads only the games that changed since the last
-   * reload (one update at a time: a reload waits for the one before). */
-  store = lw_store_open (work->path, &error);
-  if (store == NULL || !lw_store_update_player_stats (store, work->cache, cancellable, &error))
+  /* A connection of its own, opened from the window's (its writes of the
+   * statistics rows wait for the window's damage check): SQLite
+   * connections are not shared across threads. The cache reads only the
+   * games that changed since the last reload (one update at a time: a
+   * reload waits for the one before). */
+  if (work->store == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&work->error));
+      return;
+    }
+  if (!lw_store_update_player_stats (work->store, work->cache, cancellable, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
@@ -469,7 +476,7 @@ lw_stats_page_reload (LwStatsPage *self)
     gtk_stack_set_visible_child_name (self->stack, "loading");
 
   work = g_new0 (StatsWork, 1);
-  work->path = g_strdup (lw_store_get_path (self->store));
+  work->store = lw_store_open_another (self->store, 5000, &work->error);
   work->cache = g_object_ref (self->cache);
   task = lw_widget_run_worker (GTK_WIDGET (self), &self->cancellable, stats_done_cb, lw_stats_page_reload,
                                work, (GDestroyNotify) stats_work_free, stats_thread);
