@@ -1039,9 +1039,6 @@ lw_test_make_damaged_database (const char *path,
   g_autoptr (GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_game_record_free);
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) ids = NULL;
-  g_autoptr (GBytes) bytes = NULL;
-  g_autofree guint8 *data = NULL;
-  gsize size, page_size, offset;
 
   {
     g_autoptr (LwStore) store = lw_store_open (path, &error);
@@ -1052,6 +1049,17 @@ lw_test_make_damaged_database (const char *path,
     ids = lw_store_add_games (store, records, &error);
     g_assert_no_error (error);
   }
+  lw_test_damage_middle_page (path);
+}
+
+void
+lw_test_damage_middle_page (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autofree guint8 *data = NULL;
+  gsize size, page_size, offset;
+
   /* Everything in the file itself (still in WAL mode, as the store keeps
    * it), nothing in the write-ahead log. */
   lw_test_sql_exec_at (path, "PRAGMA wal_checkpoint (TRUNCATE);");

@@ -82,6 +82,11 @@ GBytes *lw_test_file_bytes (const char *path);
 void lw_test_make_damaged_database (const char *path,
                                     guint       n_games);
 
+/* Overwrites 64 bytes at the start of the middle page of the database at
+ * @path (of 64 pages at least; its write-ahead log checkpointed into it
+ * first), which SQLite's quick check finds. */
+void lw_test_damage_middle_page (const char *path);
+
 /* How many pages the PDF file @path holds: its page objects, "/Type
  * /Page" (not "/Pages"); asserts that it reads and starts with %PDF. */
 guint lw_test_count_pdf_pages (const char *path);

@@ -736,10 +736,7 @@ test_damaged_old_version (LwTestDb      *db,
   g_autofree char *path = g_build_filename (db->dir, "old", "games.sqlite3", NULL);
   g_autofree char *folder = g_path_get_dirname (path);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GBytes) bytes = NULL;
   g_autoptr (GBytes) before = NULL;
-  g_autofree guint8 *contents = NULL;
-  gsize size, page_size, offset;
 
   g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
   {
@@ -755,17 +752,8 @@ test_damaged_old_version (LwTestDb      *db,
     g_assert_no_error (error);
   }
   /* Schema 23: no statistics rows. */
-  lw_test_sql_exec_at (path, "DROP TABLE game_stats_cache; PRAGMA user_version = 23;"
-                       " PRAGMA wal_checkpoint (TRUNCATE);");
-  page_size = (gsize) lw_test_sql_int_at (path, "PRAGMA page_size");
-  bytes = lw_test_file_bytes (path);
-  size = g_bytes_get_size (bytes);
-  g_assert_cmpuint (size, >, 64 * page_size);
-  contents = g_memdup2 (g_bytes_get_data (bytes, NULL), size);
-  offset = (size / page_size / 2) * page_size;
-  memset (contents + offset, 0, 64);
-  g_assert_true (g_file_set_contents (path, (const char *) contents, (gssize) size, &error));
-  g_assert_no_error (error);
+  lw_test_sql_exec_at (path, "DROP TABLE game_stats_cache; PRAGMA user_version = 23;");
+  lw_test_damage_middle_page (path);
   before = lw_test_file_bytes (path);
 
   g_assert_null (lw_store_open (path, &error));
